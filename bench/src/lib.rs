@@ -1,0 +1,1 @@
+//! Benchmarks and strength tools for tengen.

@@ -1,0 +1,250 @@
+//! Counting a finished position: area (Chinese), territory (Japanese) and Tromp-Taylor.
+//!
+//! Dead stones are given by the caller (the search's ownership estimate, a referee, the user);
+//! they are removed before counting and their points go to the side that surrounds them.
+
+use crate::board::{Board, MAX_POINTS};
+use crate::rules::{Rules, Scoring};
+use crate::types::{Cell, Color, Point};
+use std::fmt;
+
+/// The result of a count, from Black's side: positive means Black wins by that many points.
+#[derive(Copy, Clone, Debug, PartialEq, PartialOrd)]
+pub struct Score(pub f64);
+
+impl Score {
+    /// The winner, `None` for a draw (jigo).
+    pub fn winner(self) -> Option<Color> {
+        if self.0 > 0.0 {
+            Some(Color::Black)
+        } else if self.0 < 0.0 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// `B+3.5`, `W+0.5`, or `0` for a draw, as GTP's `final_score` and SGF's `RE` write it.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            None => f.write_str("0"),
+            Some(Color::Black) => write!(f, "B+{}", self.0),
+            Some(Color::White) => write!(f, "W+{}", -self.0),
+        }
+    }
+}
+
+/// Who owns each point of a position once dead stones are removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Living stones of each colour (Black first).
+    pub stones: [usize; 2],
+    /// Empty points (and points of dead stones) surrounded by one colour only.
+    pub territory: [usize; 2],
+    /// Dead stones of each colour (they become the other side's prisoners).
+    pub dead: [usize; 2],
+    /// Empty points reaching both colours, or neither.
+    pub dame: usize,
+}
+
+impl Count {
+    /// Area of each colour: living stones plus territory.
+    pub fn area(&self) -> [usize; 2] {
+        [
+            self.stones[0] + self.territory[0],
+            self.stones[1] + self.territory[1],
+        ]
+    }
+}
+
+/// Count `board` with the stones at `dead` removed. Regions of empty points (and removed stones)
+/// belong to a colour when every stone bordering them is that colour's.
+pub fn count(board: &Board, dead: &[Point]) -> Count {
+    let geo = board.geometry();
+    let mut removed = [false; MAX_POINTS];
+    let mut c = Count {
+        stones: [0; 2],
+        territory: [0; 2],
+        dead: [0; 2],
+        dame: 0,
+    };
+    for &p in dead {
+        if let Some(color) = board.at(p).color() {
+            if !removed[p.index()] {
+                removed[p.index()] = true;
+                c.dead[color.index()] += 1;
+            }
+        }
+    }
+    let is_open = |i: usize| board.cell(i) == Cell::Empty || removed[i];
+    let mut seen = [false; MAX_POINTS];
+    let mut stack = [0u16; MAX_POINTS];
+    for p in geo.points() {
+        let i = p.index();
+        if !is_open(i) {
+            let color = board.cell(i).color().expect("a stone");
+            c.stones[color.index()] += 1;
+            continue;
+        }
+        if seen[i] {
+            continue;
+        }
+        // Flood the region through open points, noting which colours border it.
+        let (mut size, mut borders, mut top) = (0, [false; 2], 1);
+        stack[0] = i as u16;
+        seen[i] = true;
+        while top > 0 {
+            top -= 1;
+            let q = stack[top] as usize;
+            size += 1;
+            for n in geo.neighbors(q) {
+                if is_open(n) {
+                    if !seen[n] {
+                        seen[n] = true;
+                        stack[top] = n as u16;
+                        top += 1;
+                    }
+                } else if let Some(color) = board.cell(n).color() {
+                    borders[color.index()] = true;
+                }
+            }
+        }
+        match borders {
+            [true, false] => c.territory[0] += size,
+            [false, true] => c.territory[1] += size,
+            _ => c.dame += size,
+        }
+    }
+    c
+}
+
+/// Score `board` under `rules` with `handicap` stones given, `dead` stones removed (ignored under
+/// Tromp-Taylor, which counts the board as it stands).
+pub fn score(board: &Board, rules: &Rules, handicap: usize, dead: &[Point]) -> Score {
+    let compensation = rules.handicap_compensation.points(handicap);
+    let diff = match rules.scoring {
+        Scoring::Area | Scoring::TrompTaylor => {
+            let dead = if rules.scoring == Scoring::TrompTaylor {
+                &[][..]
+            } else {
+                dead
+            };
+            let area = count(board, dead).area();
+            area[0] as f64 - area[1] as f64
+        }
+        Scoring::Territory => {
+            let c = count(board, dead);
+            let black = c.territory[0] + board.captures(Color::Black) as usize + c.dead[1];
+            let white = c.territory[1] + board.captures(Color::White) as usize + c.dead[0];
+            black as f64 - white as f64
+        }
+    };
+    Score(diff - rules.komi - compensation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::HandicapCompensation;
+
+    #[test]
+    fn scores_print_like_gtp() {
+        assert_eq!(Score(3.5).to_string(), "B+3.5");
+        assert_eq!(Score(-0.5).to_string(), "W+0.5");
+        assert_eq!(Score(0.0).to_string(), "0");
+        assert_eq!(Score(-12.0).to_string(), "W+12");
+    }
+
+    #[test]
+    fn dame_belong_to_nobody() {
+        // The middle column touches both colours: neutral points, counted for nobody.
+        let b = Board::from_ascii(
+            "X . O
+             X . O
+             X . O",
+        )
+        .unwrap();
+        let c = count(&b, &[]);
+        assert_eq!(c.stones, [3, 3]);
+        assert_eq!(c.dame, 3);
+        assert_eq!(c.territory, [0, 0]);
+        let r = Rules {
+            komi: 0.0,
+            ..Rules::chinese()
+        };
+        assert_eq!(
+            score(&b, &r, 0, &[]),
+            Score(0.0),
+            "integer komi allows a draw"
+        );
+    }
+
+    #[test]
+    fn dead_stones_and_their_surroundings_go_to_the_other_side() {
+        let b = Board::from_ascii(
+            ". X O . .
+             X X O . .
+             O O O . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        // Counted as it stands, the corner point a5 is Black's.
+        let c = count(&b, &[]);
+        assert_eq!(c.territory[0], 1);
+        // With the black stones dead, everything is White's.
+        let dead: Vec<Point> = b
+            .geometry()
+            .points()
+            .filter(|&p| b.at(p) == Cell::Black)
+            .collect();
+        let c = count(&b, &dead);
+        assert_eq!(c.territory[1] + c.stones[1], 25);
+        assert_eq!(c.dead, [3, 0]);
+    }
+
+    #[test]
+    fn nine_stone_handicap_needs_more_than_185_stones() {
+        // 19x19 filled: Black owns the first `b` points in board order, White the rest, no dame
+        // (a position that cannot arise in play, but counts the same way).
+        let rules = Rules {
+            komi: 0.0,
+            handicap_compensation: HandicapCompensation::N,
+            ..Rules::chinese()
+        };
+        for (black_points, black_wins) in [(185, false), (186, true)] {
+            let b = split_board(19, black_points);
+            let s = score(&b, &rules, 9, &[]);
+            assert_eq!(
+                s.winner() == Some(Color::Black),
+                black_wins,
+                "{black_points}: {s}"
+            );
+        }
+        // Even game, komi 7.5: 185 wins by 1.5, 184 loses by 0.5.
+        let even = Rules::chinese();
+        assert_eq!(score(&split_board(19, 185), &even, 0, &[]), Score(1.5));
+        assert_eq!(score(&split_board(19, 184), &even, 0, &[]), Score(-0.5));
+    }
+
+    /// A full board (legal positions never look like this, but they count the same way): Black
+    /// stones on the first `black_points` points in board order, White stones on the rest.
+    fn split_board(size: usize, black_points: usize) -> Board {
+        let mut b = Board::new(size).unwrap();
+        for (i, p) in b.geometry().points().enumerate() {
+            let color = if i < black_points {
+                Color::Black
+            } else {
+                Color::White
+            };
+            b.set_cell(p, Some(color));
+        }
+        assert_eq!(
+            count(&b, &[]).area(),
+            [black_points, size * size - black_points]
+        );
+        b
+    }
+}

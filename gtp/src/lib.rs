@@ -1,0 +1,1 @@
+//! The GTP front end of tengen (work in progress: see the issues).
