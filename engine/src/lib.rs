@@ -24,6 +24,7 @@ pub mod board;
 pub mod coord;
 pub mod game;
 pub mod handicap;
+pub mod player;
 pub mod playout;
 pub mod rng;
 pub mod rules;
