@@ -25,6 +25,9 @@ pub struct SearchLimits {
     /// May the search stop before its budget when the best move can no longer change?
     /// `false` gives exactly `playouts` playouts (benchmarks, deterministic tests).
     pub early_stop: bool,
+    /// Clean-up mode (`kgs-genmove_cleanup`): never pass while opponent stones the player
+    /// judges dead are still on the board; capture them first.
+    pub cleanup: bool,
 }
 
 impl SearchLimits {
@@ -34,6 +37,7 @@ impl SearchLimits {
             time: None,
             playouts: Some(n),
             early_stop: false,
+            cleanup: false,
         }
     }
 
@@ -43,6 +47,7 @@ impl SearchLimits {
             time: Some(t),
             playouts: None,
             early_stop: true,
+            cleanup: false,
         }
     }
 }
@@ -292,6 +297,7 @@ impl Player for FlatPlayer {
             time: None,
             playouts: None,
             early_stop: false,
+            cleanup: false,
         };
         let last = self.search(game, color, &unlimited, stop, Some(interval), report);
         report(&last);
