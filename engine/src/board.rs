@@ -389,9 +389,80 @@ impl Board {
         (libs, n)
     }
 
-    /// Exact number of distinct liberties of the chain through `p`, counting at most `max`.
+    /// Exact number of distinct liberties of the chain through `p`, counting at most `N`.
     pub fn liberty_count_upto<const N: usize>(&self, p: Point) -> usize {
         self.liberties::<N>(p).1
+    }
+
+    /// How many distinct liberties (counting at most `N`) the chain of a `color` stone played
+    /// at the empty point `p` would have. A captured neighbour's point counts as a liberty
+    /// (other freed points are not counted: a slight undercount, fine for tactics).
+    pub fn liberties_after<const N: usize>(&self, color: Color, p: Point) -> usize {
+        let own = Cell::from(color);
+        let p = p.index();
+        let mut libs = [0u16; N];
+        let mut n = 0;
+        let add = |q: usize, libs: &mut [u16; N], n: &mut usize| {
+            if q != p && !libs[..*n].contains(&(q as u16)) {
+                libs[*n] = q as u16;
+                *n += 1;
+            }
+            *n >= N
+        };
+        let neighbors = self.geo.neighbors(p);
+        for (i, &q) in neighbors.iter().enumerate() {
+            match self.cells[q] {
+                Cell::Empty => {
+                    if add(q, &mut libs, &mut n) {
+                        return N;
+                    }
+                }
+                Cell::Border => {}
+                c if c == own => {
+                    let h = self.head[q];
+                    if neighbors[..i]
+                        .iter()
+                        .any(|&r| self.cells[r] == own && self.head[r] == h)
+                    {
+                        continue;
+                    }
+                    for s in self.chain_stones(Point::new(q)) {
+                        for r in self.geo.neighbors(s.index()) {
+                            if self.cells[r] == Cell::Empty && add(r, &mut libs, &mut n) {
+                                return N;
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    if self.chains[self.head[q] as usize].in_atari() && add(q, &mut libs, &mut n) {
+                        return N;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// If a `color` stone at the empty point `p` would leave its chain in atari (or without
+    /// liberties), the number of stones that chain would have; otherwise 0.
+    pub fn self_atari_stones(&self, color: Color, p: Point) -> usize {
+        if self.liberties_after::<2>(color, p) >= 2 {
+            return 0;
+        }
+        let own = Cell::from(color);
+        let neighbors = self.geo.neighbors(p.index());
+        let mut stones = 1;
+        for (i, &q) in neighbors.iter().enumerate() {
+            if self.cells[q] == own
+                && !neighbors[..i]
+                    .iter()
+                    .any(|&r| self.cells[r] == own && self.head[r] == self.head[q])
+            {
+                stones += self.chains[self.head[q] as usize].stones as usize;
+            }
+        }
+        stones
     }
 
     /// True when `p` is an empty point whose four neighbours are `color` stones or border and

@@ -29,6 +29,7 @@ pub mod playout;
 pub mod rng;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod sgf;
 pub mod types;
 mod zobrist;

@@ -1,0 +1,26 @@
+//! `cargo run --release -p tengen-engine --example bench [threads] [playouts]`: the search bench
+//! without the GTP binary (the `tengen bench` command prints the same).
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let threads = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let playouts = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let results = tengen_engine::search::bench::run(threads, playouts);
+    let (mut nodes, mut total, mut secs) = (0, 0, 0.0);
+    for r in &results {
+        println!(
+            "{:<20} playouts {:>7} nodes {:>8} {:>8.0} playouts/s  {:?}",
+            r.name,
+            r.playouts,
+            r.nodes,
+            r.playouts as f64 / r.elapsed.as_secs_f64(),
+            r.decision
+        );
+        nodes += r.nodes;
+        total += r.playouts;
+        secs += r.elapsed.as_secs_f64();
+    }
+    println!(
+        "Nodes: {nodes}  playouts: {total}  {:.0} playouts/s",
+        total as f64 / secs
+    );
+}

@@ -1,0 +1,905 @@
+//! Parallel Monte-Carlo tree search with RAVE and prior knowledge ([`Mcts`], a [`Player`]).
+//!
+//! How a search runs:
+//! 1. **Prepare** ([`Mcts::prepare`]): reuse the subtree of the position actually reached, or
+//!    start a new tree; expand the root with the full rules (superko) and priors.
+//! 2. **Simulate**, on every thread of the pool at once ([`Worker::simulate`]):
+//!    *select* a path by the RAVE value of children (each visit counted on the way down as a
+//!    virtual loss), *expand* a leaf that has enough visits, *play out* the rest of the game with
+//!    the [`policy`], *back up* the result along the path and as AMAF to siblings.
+//! 3. **Control**, on the calling thread: stop at the budget, when `stop` is raised, or when the
+//!    best move can no longer be overtaken; report progress.
+//! 4. **Decide** ([`Mcts::decide`]): the most visited move; pass and resign by the rules of
+//!    `../shared/ENGINES.md` (pass only when it wins and nothing is unsettled).
+
+pub mod bench;
+pub mod params;
+pub mod policy;
+pub mod prior;
+pub mod tree;
+
+use crate::board::{Board, MAX_POINTS};
+use crate::game::{Action, Game};
+use crate::player::{Analysis, Candidate, Decision, Player, SearchLimits, StoneStatus};
+use crate::playout::playout_area;
+use crate::rng::Rng;
+use crate::rules::Scoring;
+use crate::types::{Cell, Color, Move, Point};
+use params::{PolicyParams, SearchParams};
+use policy::Policy;
+use prior::{expand_moves, CfgDistances};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tree::{rave_value, Node, NodeId, Tree};
+
+/// Longest game record a simulation keeps (tree moves plus playout moves); playouts stop there.
+const MAX_SIM_MOVES: usize = 2048;
+
+/// Default tree memory cap.
+pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
+
+/// How often the controlling thread wakes up to check the clock and the stop flag.
+const CONTROL_TICK: Duration = Duration::from_millis(2);
+
+/// The Monte-Carlo tree search player.
+pub struct Mcts {
+    params: SearchParams,
+    policy: PolicyParams,
+    threads: usize,
+    max_memory: usize,
+    seed: u64,
+    pool: Option<rayon::ThreadPool>,
+    /// The tree of the last search, the game history it was searched after, and the side to
+    /// move at its root (for reuse).
+    tree: Option<Tree>,
+    tree_game: Vec<Action>,
+    root_color: Color,
+    /// Searches since the last `clear` (varies the seed between moves, reproducibly).
+    searches: u64,
+    /// Our recent win rates, newest last (for resigning).
+    recent_winrates: Vec<f32>,
+    /// Ownership from the last search and the position it was for (dead stones, pass).
+    last_ownership: Option<(u64, Color, Vec<f32>)>,
+}
+
+impl Mcts {
+    /// A search with default parameters, one thread per core, seed 0.
+    pub fn new() -> Mcts {
+        Mcts {
+            params: SearchParams::default(),
+            policy: PolicyParams::default(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_memory: DEFAULT_MAX_MEMORY,
+            seed: 0,
+            pool: None,
+            tree: None,
+            tree_game: Vec::new(),
+            root_color: Color::Black,
+            searches: 0,
+            recent_winrates: Vec::new(),
+            last_ownership: None,
+        }
+    }
+
+    /// Set the number of search threads (at least 1).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+        self.pool = None;
+    }
+
+    /// Set the seed of the random choices.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.searches = 0;
+    }
+
+    /// The search parameters.
+    pub fn params_mut(&mut self) -> &mut SearchParams {
+        &mut self.params
+    }
+
+    /// The playout policy parameters.
+    pub fn policy_mut(&mut self) -> &mut PolicyParams {
+        &mut self.policy
+    }
+
+    /// Set the tree memory cap in bytes.
+    pub fn set_max_memory(&mut self, bytes: usize) {
+        self.max_memory = bytes.max(1 << 20);
+    }
+
+    fn pool(&mut self) -> &rayon::ThreadPool {
+        let threads = self.threads;
+        self.pool.get_or_insert_with(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("tengen-search-{i}"))
+                .build()
+                .expect("a thread pool (the OS refused threads)")
+        })
+    }
+
+    /// Komi the playouts must beat, as Black's area minus White's: komi, handicap compensation
+    /// and, in handicap games, dynamic komi that decays over the game.
+    fn playout_komi(&self, game: &Game) -> f32 {
+        let rules = game.rules();
+        let handicap = game.handicap();
+        let base = rules.komi + rules.handicap_compensation.points(handicap);
+        let points = game.board().geometry().points_count() as f32;
+        let progress = game.move_count() as f32 / (self.params.dynkomi_fill * points);
+        let extra = if handicap >= 2 {
+            handicap as f32 * self.params.dynkomi_per_stone * (1.0 - progress).max(0.0)
+        } else {
+            0.0
+        };
+        base as f32 + extra
+    }
+
+    /// Step 1: the tree for this search, reusing the last one when `game` continues its game.
+    fn prepare(&mut self, game: &Game, color: Color) -> Tree {
+        let tree = self
+            .reusable_subtree(game, color)
+            .unwrap_or_else(|| Tree::new(self.max_memory));
+        self.tree_game = game.actions().to_vec();
+        self.root_color = color;
+        // A new root is expanded with the full rules (superko) deciding its moves.
+        let root = tree.node(Tree::ROOT);
+        if !root.is_expanded() && root.claim_expansion() {
+            let mut moves = Vec::new();
+            expand_moves(
+                game.board(),
+                color,
+                &self.params,
+                &mut CfgDistances::new(),
+                &mut moves,
+            );
+            moves.retain(|&(m, _, _)| game.is_legal(color, m).is_ok());
+            tree.expand(root, &moves);
+        }
+        tree
+    }
+
+    /// The part of the last tree below the position `game` has reached, if `game` continued the
+    /// last search's game by ordinary alternating moves that the tree knows.
+    fn reusable_subtree(&mut self, game: &Game, color: Color) -> Option<Tree> {
+        let old = self.tree.take()?;
+        let actions = game.actions();
+        let known = self.tree_game.len();
+        if actions.len() < known || actions[..known] != self.tree_game[..] {
+            return None;
+        }
+        let mut id = Tree::ROOT;
+        let mut to_move = self.root_color;
+        for action in &actions[known..] {
+            let Action::Move(c, mv) = *action else {
+                return None;
+            };
+            if c != to_move {
+                return None;
+            }
+            id = old.child_by_move(old.node(id), mv)?;
+            to_move = to_move.opponent();
+        }
+        if to_move != color {
+            return None;
+        }
+        Some(if id == Tree::ROOT {
+            old
+        } else {
+            old.extract(id, self.max_memory)
+        })
+    }
+
+    /// Steps 2 and 3: run the simulations on the pool until a limit, reporting on the way.
+    fn run(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        interval: Option<Duration>,
+        report: &mut dyn FnMut(&Analysis),
+    ) -> (Tree, Analysis) {
+        let start = Instant::now();
+        let tree = self.prepare(game, color);
+        let komi = self.playout_komi(game);
+        let size = game.board().geometry().array_len();
+        self.searches += 1;
+        let base_seed = self
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.searches);
+        let threads = self.threads;
+        let policy = self.policy.clone();
+        let params = self.params.clone();
+        self.pool();
+        let pool = self.pool.as_ref().expect("pool just built");
+        let shared = Shared {
+            tree: &tree,
+            root: game.board(),
+            root_color: color,
+            komi,
+            params: &params,
+            as_is_scoring: game.rules().scoring == Scoring::TrompTaylor,
+            root_passes: game.passes(),
+            done: AtomicBool::new(false),
+            playouts: AtomicU64::new(0),
+            playout_limit: limits.playouts.unwrap_or(u64::MAX),
+            ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),
+            owned_playouts: AtomicU64::new(0),
+            margin_sum: AtomicI64::new(0),
+        };
+        pool.in_place_scope(|s| {
+            for t in 0..threads {
+                let shared = &shared;
+                let policy = policy.clone();
+                s.spawn(move |_| {
+                    let mut w = Worker::new(
+                        policy,
+                        base_seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                    );
+                    while !shared.done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+                        if shared.playouts.fetch_add(1, Ordering::Relaxed) >= shared.playout_limit {
+                            break;
+                        }
+                        w.simulate(shared);
+                    }
+                    w.flush(shared);
+                    shared.done.store(true, Ordering::Relaxed);
+                });
+            }
+            // The controller: clock, early stop, progress reports.
+            let mut last_report = Instant::now();
+            loop {
+                std::thread::sleep(CONTROL_TICK);
+                if shared.done.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let elapsed = start.elapsed();
+                if limits.time.is_some_and(|t| elapsed >= t) {
+                    break;
+                }
+                if limits.early_stop && can_stop_early(&shared, &params, limits, elapsed) {
+                    break;
+                }
+                if let Some(iv) = interval {
+                    if last_report.elapsed() >= iv {
+                        report(&analysis(&shared, game));
+                        last_report = Instant::now();
+                    }
+                }
+            }
+            shared.done.store(true, Ordering::Relaxed);
+        });
+        let result = analysis(&shared, game);
+        self.last_ownership = Some((game.board().hash(), color, result.ownership.clone()));
+        drop(shared);
+        (tree, result)
+    }
+
+    /// Step 4: the move to play after a search.
+    fn decide(
+        &mut self,
+        game: &Game,
+        color: Color,
+        analysis: &Analysis,
+        cleanup: bool,
+    ) -> Decision {
+        let legal = |m: Move| game.is_legal(color, m).is_ok();
+        let mut best = analysis.candidates.iter().find(|c| legal(c.mv));
+        let Some(top) = best else {
+            return Decision::Play(Move::Pass);
+        };
+        let geo = game.board().geometry();
+        let settled = self.params.settled_ownership;
+        let dead_opponent = opponent_dead_stones(game, color, &analysis.ownership, settled);
+        let unsettled = settled_margin(game, &analysis.ownership, settled).is_none();
+        // Never pass while a group is unsettled, nor in clean-up while dead stones remain.
+        if top.mv == Move::Pass && (unsettled || cleanup && dead_opponent > 0) {
+            if let Some(c) = analysis
+                .candidates
+                .iter()
+                .find(|c| c.mv != Move::Pass && legal(c.mv))
+            {
+                best = Some(c);
+            }
+        }
+        let Some(best) = best else {
+            return Decision::Play(Move::Pass);
+        };
+        // Resign when clearly lost for several moves in a row, never early in the game.
+        self.recent_winrates.push(best.winrate);
+        let filled = game.move_count() as f32 / geo.points_count() as f32;
+        let k = self.params.resign_moves;
+        if self.params.resign_threshold > 0.0
+            && filled >= self.params.resign_min_fill
+            && self.recent_winrates.len() >= k
+            && self.recent_winrates[self.recent_winrates.len() - k..]
+                .iter()
+                .all(|&w| w < self.params.resign_threshold)
+            && best.visits >= 100
+        {
+            return Decision::Resign;
+        }
+        // After the opponent's pass, pass too when that wins and every point is settled.
+        if game.passes() >= 1 && best.mv != Move::Pass && !(cleanup && dead_opponent > 0) {
+            if let Some(margin) = settled_margin(game, &analysis.ownership, settled) {
+                if margin * color.sign() as f32 > 0.0 {
+                    return Decision::Play(Move::Pass);
+                }
+            }
+        }
+        Decision::Play(best.mv)
+    }
+
+    /// Ownership of `game`'s position: from the last search if it was of this position,
+    /// else from a short search now.
+    fn ownership_of(&mut self, game: &Game) -> Vec<f32> {
+        if let Some((hash, _, own)) = &self.last_ownership {
+            if *hash == game.board().hash() && !own.is_empty() {
+                return own.clone();
+            }
+        }
+        let stop = AtomicBool::new(false);
+        let points = game.board().geometry().points_count() as u64;
+        let limits = SearchLimits::playouts((points * 30).clamp(2_000, 10_000));
+        let color = game.to_move();
+        let (_, a) = self.run(game, color, &limits, &stop, None, &mut |_| {});
+        a.ownership
+    }
+}
+
+impl Default for Mcts {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Number of `color`'s opponent stones owned by `color` beyond `settled` (dead stones).
+fn opponent_dead_stones(game: &Game, color: Color, ownership: &[f32], settled: f32) -> usize {
+    let board = game.board();
+    let opp = Cell::from(color.opponent());
+    board
+        .geometry()
+        .points()
+        .zip(ownership)
+        .filter(|&(p, &o)| board.at(p) == opp && o * color.sign() as f32 > settled)
+        .count()
+}
+
+/// The game's score (Black positive) counting each point for its owner, if every point is
+/// settled: stones and empty points owned beyond `settled`, or shared (dame and seki) near 0.
+fn settled_margin(game: &Game, ownership: &[f32], settled: f32) -> Option<f32> {
+    if ownership.is_empty() {
+        return None;
+    }
+    let mut margin = 0.0f32;
+    for &o in ownership {
+        if o > settled {
+            margin += 1.0;
+        } else if o < -settled {
+            margin -= 1.0;
+        } else if o.abs() > 0.25 {
+            return None;
+        }
+    }
+    let rules = game.rules();
+    Some(margin - rules.komi as f32 - rules.handicap_compensation.points(game.handicap()) as f32)
+}
+
+/// Everything the worker threads share during one search.
+struct Shared<'a> {
+    tree: &'a Tree,
+    root: &'a Board,
+    root_color: Color,
+    /// Black's area minus White's must exceed this for Black to win a playout.
+    komi: f32,
+    params: &'a SearchParams,
+    /// Count a double pass in the tree as it stands (Tromp-Taylor) instead of playing on.
+    as_is_scoring: bool,
+    /// Passes at the end of the game before the root.
+    root_passes: usize,
+    done: AtomicBool,
+    playouts: AtomicU64,
+    playout_limit: u64,
+    /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
+    ownership: Vec<AtomicI32>,
+    owned_playouts: AtomicU64,
+    /// Sum of Black's final margins, in half points.
+    margin_sum: AtomicI64,
+}
+
+/// One thread's simulation state; everything is allocated once, nothing inside a playout.
+struct Worker {
+    board: Box<Board>,
+    policy: Policy,
+    rng: Rng,
+    path: Vec<NodeId>,
+    /// Moves of the current simulation (tree part then playout) as point indices (0 = pass).
+    moves: Box<[u16; MAX_SIM_MOVES]>,
+    nmoves: usize,
+    /// Which colour first played each point in the suffix being credited (AMAF).
+    first: Box<[u8; MAX_POINTS]>,
+    expand_buf: Vec<(Move, f32, f32)>,
+    cfg: Box<CfgDistances>,
+    /// Local ownership sums, flushed to `Shared` now and then.
+    owned: Box<[i32; MAX_POINTS]>,
+    owned_count: u64,
+    margin_sum: i64,
+}
+
+/// Flush local ownership sums after this many playouts.
+const FLUSH_EVERY: u64 = 64;
+
+impl Worker {
+    fn new(policy: PolicyParams, seed: u64) -> Worker {
+        Worker {
+            board: Box::new(Board::new(2).expect("valid size")),
+            policy: Policy::new(policy),
+            rng: Rng::new(seed),
+            path: Vec::with_capacity(MAX_SIM_MOVES),
+            moves: Box::new([0; MAX_SIM_MOVES]),
+            nmoves: 0,
+            first: Box::new([0; MAX_POINTS]),
+            expand_buf: Vec::with_capacity(MAX_POINTS),
+            cfg: Box::new(CfgDistances::new()),
+            owned: Box::new([0; MAX_POINTS]),
+            owned_count: 0,
+            margin_sum: 0,
+        }
+    }
+
+    /// One simulation: select, expand, play out, back up.
+    fn simulate(&mut self, sh: &Shared) {
+        let tree = sh.tree;
+        self.board.copy_from(sh.root);
+        self.path.clear();
+        self.nmoves = 0;
+        let mut node = tree.node(Tree::ROOT);
+        node.add_visit();
+        self.path.push(Tree::ROOT);
+        let mut color = sh.root_color;
+        let mut passes = sh.root_passes;
+        let mut game_over = false;
+
+        // Select and expand.
+        loop {
+            if !node.is_expanded() {
+                if node.visits() < sh.params.expand_visits || !node.claim_expansion() {
+                    break;
+                }
+                expand_moves(
+                    &self.board,
+                    color,
+                    sh.params,
+                    &mut self.cfg,
+                    &mut self.expand_buf,
+                );
+                if !tree.expand(node, &self.expand_buf) {
+                    break;
+                }
+            }
+            let (id, child) = select(tree, node, sh.params);
+            child.add_visit();
+            let mv = child.mv();
+            self.play(color, mv);
+            passes = if mv == Move::Pass { passes + 1 } else { 0 };
+            self.path.push(id);
+            node = child;
+            color = color.opponent();
+            if passes >= 2 && sh.as_is_scoring {
+                game_over = true;
+                break;
+            }
+        }
+
+        // Play out.
+        if !game_over {
+            let mut passes = 0;
+            while passes < 2 && self.nmoves < MAX_SIM_MOVES {
+                match self.policy.choose(&self.board, color, &mut self.rng) {
+                    Some(p) => {
+                        self.play(color, Move::Play(p));
+                        passes = 0;
+                    }
+                    None => {
+                        self.play(color, Move::Pass);
+                        passes += 1;
+                    }
+                }
+                color = color.opponent();
+            }
+        }
+
+        // Back up.
+        let margin = playout_area(&self.board) as f32 - sh.komi;
+        let black_result: u32 = if margin > 0.0 {
+            2
+        } else if margin == 0.0 {
+            1
+        } else {
+            0
+        };
+        self.backup(sh, black_result);
+        self.record_ownership(sh, margin);
+    }
+
+    #[inline]
+    fn play(&mut self, color: Color, mv: Move) {
+        match mv {
+            Move::Pass => self.board.pass(),
+            Move::Play(p) => {
+                self.board.play_unchecked(color, p);
+            }
+        }
+        if self.nmoves < MAX_SIM_MOVES {
+            self.moves[self.nmoves] = mv.to_u16();
+            self.nmoves += 1;
+        }
+    }
+
+    /// Credit the result to every node on the path (from its mover's side) and, as AMAF, to the
+    /// siblings whose move the same player made later in the simulation.
+    fn backup(&mut self, sh: &Shared, black_result: u32) {
+        let tree = sh.tree;
+        // Move k of the simulation was played by the root player when k is even.
+        let color_at = |k: usize| {
+            if k % 2 == 0 {
+                sh.root_color
+            } else {
+                sh.root_color.opponent()
+            }
+        };
+        let result_for = |c: Color| {
+            if c == Color::Black {
+                black_result
+            } else {
+                2 - black_result
+            }
+        };
+        let mut j = self.nmoves;
+        for k in (0..self.path.len()).rev() {
+            let node = tree.node(self.path[k]);
+            if k > 0 {
+                node.add_result(result_for(color_at(k - 1)));
+            } else {
+                node.add_result(result_for(sh.root_color.opponent()));
+            }
+            // Moves k.. were played from this node on; note who played each point first.
+            while j > k {
+                j -= 1;
+                let p = self.moves[j] as usize;
+                if p != 0 {
+                    self.first[p] = color_at(j) as u8;
+                }
+            }
+            let mover = color_at(k);
+            let (_, kids) = tree.children(node);
+            let r = result_for(mover);
+            for child in kids {
+                let p = child.mv().to_u16() as usize;
+                if p != 0 && self.first[p] == mover as u8 {
+                    child.add_amaf(r);
+                }
+            }
+        }
+        for &p in &self.moves[..self.nmoves] {
+            self.first[p as usize] = 0;
+        }
+    }
+
+    fn record_ownership(&mut self, sh: &Shared, margin: f32) {
+        let board = &self.board;
+        for p in board.geometry().points() {
+            self.owned[p.index()] += match board.at(p) {
+                Cell::Black => 1,
+                Cell::White => -1,
+                _ if board.is_eyelike(Color::Black, p) => 1,
+                _ if board.is_eyelike(Color::White, p) => -1,
+                _ => 0,
+            };
+        }
+        self.owned_count += 1;
+        self.margin_sum += (margin * 2.0).round() as i64;
+        if self.owned_count >= FLUSH_EVERY {
+            self.flush(sh);
+        }
+    }
+
+    fn flush(&mut self, sh: &Shared) {
+        if self.owned_count == 0 {
+            return;
+        }
+        for p in sh.root.geometry().points() {
+            let i = p.index();
+            sh.ownership[i].fetch_add(self.owned[i], Ordering::Relaxed);
+            self.owned[i] = 0;
+        }
+        sh.owned_playouts
+            .fetch_add(self.owned_count, Ordering::Relaxed);
+        sh.margin_sum.fetch_add(self.margin_sum, Ordering::Relaxed);
+        self.owned_count = 0;
+        self.margin_sum = 0;
+    }
+}
+
+/// The child with the highest RAVE value (plus optional UCB exploration).
+#[inline]
+fn select<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> (NodeId, &'t Node) {
+    let (first, kids) = tree.children(node);
+    let ln_parent = if params.exploration > 0.0 {
+        (node.visits().max(1) as f32).ln()
+    } else {
+        0.0
+    };
+    let mut best = 0;
+    let mut best_value = f32::NEG_INFINITY;
+    for (i, child) in kids.iter().enumerate() {
+        let s = child.stats();
+        let mut v = rave_value(&s, params.rave_equiv);
+        if params.exploration > 0.0 {
+            v += params.exploration * (ln_parent / (s.visits as f32 + 1.0)).sqrt();
+        }
+        if v > best_value {
+            best_value = v;
+            best = i;
+        }
+    }
+    (first + best as u32, &kids[best])
+}
+
+/// Can the controller stop now because no other move can overtake the most visited one in the
+/// rest of the budget?
+fn can_stop_early(
+    sh: &Shared,
+    params: &SearchParams,
+    limits: &SearchLimits,
+    elapsed: Duration,
+) -> bool {
+    let done = sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit);
+    if done < 100 {
+        return false;
+    }
+    let mut remaining = f64::INFINITY;
+    if let Some(t) = limits.time {
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+        remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
+    }
+    if let Some(n) = limits.playouts {
+        remaining = remaining.min(n.saturating_sub(done) as f64);
+    }
+    if !remaining.is_finite() {
+        return false;
+    }
+    let root = sh.tree.node(Tree::ROOT);
+    let (_, kids) = sh.tree.children(root);
+    let (mut first, mut second) = (0u32, 0u32);
+    for c in kids {
+        let v = c.visits();
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    f64::from(first - second) > remaining * f64::from(params.early_stop_factor)
+}
+
+/// A snapshot of the search for reports and decisions.
+fn analysis(sh: &Shared, game: &Game) -> Analysis {
+    let tree = sh.tree;
+    let root = tree.node(Tree::ROOT);
+    let (_, kids) = tree.children(root);
+    let prior_total: f32 = kids
+        .iter()
+        .map(|c| c.stats().prior_wins)
+        .sum::<f32>()
+        .max(1e-6);
+    let mut candidates: Vec<Candidate> = kids
+        .iter()
+        .filter(|c| c.visits() > 0)
+        .map(|c| {
+            let s = c.stats();
+            let rate = s.winrate();
+            let n = s.visits as f32;
+            Candidate {
+                mv: c.mv(),
+                visits: u64::from(s.visits),
+                winrate: rate,
+                prior: s.prior_wins / prior_total,
+                lcb: (rate - 1.96 * (rate * (1.0 - rate) / n).sqrt()).max(0.0),
+                score_lead: 0.0,
+                pv: principal_variation(tree, c),
+            }
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    let owned = sh.owned_playouts.load(Ordering::Relaxed).max(1) as f32;
+    let geo = game.board().geometry();
+    let ownership: Vec<f32> = if sh.owned_playouts.load(Ordering::Relaxed) == 0 {
+        Vec::new()
+    } else {
+        geo.points()
+            .map(|p| sh.ownership[p.index()].load(Ordering::Relaxed) as f32 / owned)
+            .collect()
+    };
+    let lead =
+        sh.margin_sum.load(Ordering::Relaxed) as f32 / 2.0 / owned * sh.root_color.sign() as f32;
+    for c in &mut candidates {
+        c.score_lead = lead;
+    }
+    Analysis {
+        playouts: sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit),
+        winrate: candidates.first().map_or(0.5, |c| c.winrate),
+        score_lead: lead,
+        ownership,
+        candidates,
+    }
+}
+
+/// The most visited line from `node` (at most 20 moves).
+fn principal_variation(tree: &Tree, node: &Node) -> Vec<Move> {
+    let mut pv = vec![node.mv()];
+    let mut cur = node;
+    while pv.len() < 20 {
+        let (_, kids) = tree.children(cur);
+        let Some(next) = kids
+            .iter()
+            .filter(|c| c.visits() > 0)
+            .max_by_key(|c| c.visits())
+        else {
+            break;
+        };
+        pv.push(next.mv());
+        cur = next;
+    }
+    pv
+}
+
+impl Player for Mcts {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn clear(&mut self) {
+        self.tree = None;
+        self.tree_game.clear();
+        self.searches = 0;
+        self.recent_winrates.clear();
+        self.last_ownership = None;
+    }
+
+    fn genmove(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Analysis),
+    ) -> (Decision, Analysis) {
+        let (tree, analysis) = self.run(
+            game,
+            color,
+            limits,
+            stop,
+            Some(Duration::from_millis(100)),
+            report,
+        );
+        let decision = self.decide(game, color, &analysis, limits.cleanup);
+        self.tree = Some(tree);
+        (decision, analysis)
+    }
+
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        stop: &AtomicBool,
+        interval: Duration,
+        report: &mut dyn FnMut(&Analysis),
+    ) {
+        let limits = SearchLimits {
+            time: None,
+            playouts: None,
+            early_stop: false,
+            cleanup: false,
+        };
+        let (tree, last) = self.run(game, color, &limits, stop, Some(interval), report);
+        self.tree = Some(tree);
+        report(&last);
+    }
+
+    fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)> {
+        let own = self.ownership_of(game);
+        let board = game.board();
+        let settled = self.params.settled_ownership;
+        board
+            .geometry()
+            .points()
+            .zip(own.iter().copied().chain(std::iter::repeat(0.0)))
+            .filter_map(|(p, o)| {
+                let color = board.at(p).color()?;
+                let mine = o * color.sign() as f32;
+                let status = if mine < -settled {
+                    StoneStatus::Dead
+                } else if mine.abs() < 0.2 {
+                    StoneStatus::Seki
+                } else {
+                    StoneStatus::Alive
+                };
+                Some((p, status))
+            })
+            .collect()
+    }
+
+    fn params(&self) -> Vec<(String, String)> {
+        vec![
+            ("threads".into(), self.threads.to_string()),
+            ("max_memory".into(), self.max_memory.to_string()),
+            ("seed".into(), self.seed.to_string()),
+            (
+                "resign_threshold".into(),
+                self.params.resign_threshold.to_string(),
+            ),
+            ("rave_equiv".into(), self.params.rave_equiv.to_string()),
+            (
+                "expand_visits".into(),
+                self.params.expand_visits.to_string(),
+            ),
+            ("exploration".into(), self.params.exploration.to_string()),
+        ]
+    }
+
+    fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn parse<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+            value
+                .trim()
+                .parse()
+                .map_err(|_| format!("bad value {value:?} for {key}"))
+        }
+        match key {
+            "threads" => {
+                let n: usize = parse(key, value)?;
+                if n == 0 || n > 1024 {
+                    return Err("threads must be 1..=1024".into());
+                }
+                self.set_threads(n);
+            }
+            "max_memory" => self.set_max_memory(parse(key, value)?),
+            "seed" => self.set_seed(parse(key, value)?),
+            "resign_threshold" => {
+                let t: f32 = parse(key, value)?;
+                if !(0.0..=1.0).contains(&t) {
+                    return Err("resign_threshold must be in 0..1".into());
+                }
+                self.params.resign_threshold = t;
+            }
+            "rave_equiv" => {
+                let e: f32 = parse(key, value)?;
+                if e.is_nan() || e <= 0.0 {
+                    return Err("rave_equiv must be positive".into());
+                }
+                self.params.rave_equiv = e;
+            }
+            "expand_visits" => self.params.expand_visits = parse::<u32>(key, value)?.max(1),
+            "exploration" => {
+                let e: f32 = parse(key, value)?;
+                if e.is_nan() || e < 0.0 {
+                    return Err("exploration must be >= 0".into());
+                }
+                self.params.exploration = e;
+            }
+            "ponder" => {
+                // Pondering is driven by the front end (analysis on the opponent's time).
+                parse::<bool>(key, value)?;
+            }
+            _ => return Err(format!("unknown parameter {key:?}")),
+        }
+        Ok(())
+    }
+}

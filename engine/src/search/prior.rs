@@ -1,0 +1,241 @@
+//! Prior knowledge for new tree nodes: each child move starts with virtual visits and wins
+//! from cheap Go knowledge, so the search looks at sensible moves first (numbers from michi and
+//! Pachi, see [`SearchParams`]).
+
+use super::params::SearchParams;
+use super::policy::matches_pattern;
+use crate::board::{Board, MAX_POINTS};
+use crate::types::{Cell, Color, Move, Point};
+
+/// Common-fate-graph distances from one point: steps between adjacent points, where moving
+/// along a chain of stones is free. Only distances up to 3 are computed (larger stay 255).
+pub struct CfgDistances {
+    dist: [u8; MAX_POINTS],
+    queue: [u16; MAX_POINTS * 2],
+}
+
+impl CfgDistances {
+    pub fn new() -> CfgDistances {
+        CfgDistances {
+            dist: [u8::MAX; MAX_POINTS],
+            queue: [0; MAX_POINTS * 2],
+        }
+    }
+
+    /// Compute distances from `from` (0-1 breadth-first search on a double-ended queue).
+    pub fn compute(&mut self, board: &Board, from: Point) {
+        let geo = board.geometry();
+        let n = geo.array_len();
+        self.dist[..n].fill(u8::MAX);
+        let cap = self.queue.len();
+        let (mut head, mut tail) = (MAX_POINTS, MAX_POINTS);
+        self.dist[from.index()] = 0;
+        self.queue[tail] = from.index() as u16;
+        tail += 1;
+        while head < tail {
+            let p = self.queue[head] as usize;
+            head += 1;
+            let d = self.dist[p];
+            if d >= 3 {
+                continue;
+            }
+            let pc = board.cell(p);
+            for q in geo.neighbors(p) {
+                let qc = board.cell(q);
+                if qc == Cell::Border {
+                    continue;
+                }
+                let same_chain = pc != Cell::Empty && qc == pc;
+                let nd = if same_chain { d } else { d + 1 };
+                if nd < self.dist[q] {
+                    self.dist[q] = nd;
+                    if same_chain && head > 0 {
+                        head -= 1;
+                        self.queue[head] = q as u16;
+                    } else if tail < cap {
+                        self.queue[tail] = q as u16;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Distance of `p` (255 when beyond 3).
+    #[inline]
+    pub fn get(&self, p: Point) -> u8 {
+        self.dist[p.index()]
+    }
+}
+
+impl Default for CfgDistances {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Candidate children of a node where `color` is to move: every legal point that is not the
+/// mover's own true eye, plus pass; each with (virtual visits, virtual wins).
+pub fn expand_moves(
+    board: &Board,
+    color: Color,
+    params: &SearchParams,
+    cfg: &mut CfgDistances,
+    out: &mut Vec<(Move, f32, f32)>,
+) {
+    out.clear();
+    let geo = board.geometry();
+    let last = board.last_move().point();
+    if let Some(l) = last {
+        cfg.compute(board, l);
+    }
+    let open = board.empty_count() as f32 / geo.points_count() as f32;
+    let even = params.prior_even;
+    for p in geo.points() {
+        if board.at(p) != Cell::Empty || board.is_eye(color, p) || !board.is_legal_fast(color, p) {
+            continue;
+        }
+        let (mut visits, mut wins) = (even, even * 0.5);
+        let mut add = |v: f32, w: f32| {
+            visits += v;
+            wins += w;
+        };
+        // Captures and escapes.
+        let mut captured = 0;
+        let opp = Cell::from(color.opponent());
+        let own = Cell::from(color);
+        let mut escapes = 0;
+        for q in geo.neighbors(p.index()) {
+            let qp = Point::new(q);
+            if board.cell(q) == opp && board.in_atari(qp) {
+                captured += board.chain_size(qp);
+            } else if board.cell(q) == own && board.in_atari(qp) {
+                escapes += board.chain_size(qp);
+            }
+        }
+        if captured > 0 {
+            let bonus = if captured >= params.big_chain {
+                params.prior_capture_big
+            } else {
+                params.prior_capture
+            };
+            add(bonus, bonus);
+        }
+        let self_atari = board.self_atari_stones(color, p);
+        if escapes > 0 && self_atari == 0 && board.liberties_after::<3>(color, p) >= 3 {
+            add(params.prior_escape, params.prior_escape);
+        }
+        if self_atari > 1 {
+            add(params.prior_self_atari, 0.0);
+        }
+        if matches_pattern(board, color, p) {
+            add(params.prior_pattern, params.prior_pattern);
+        }
+        if last.is_some() {
+            let d = cfg.get(p);
+            if (1..=3).contains(&d) {
+                let b = params.prior_near[d as usize - 1];
+                add(b, b);
+            }
+        }
+        let line = geo.line(p);
+        if line <= 2 && geo.size() >= 9 {
+            let empty_around = no_stone_within(board, p, 3);
+            if line == 0 && no_stone_within(board, p, 2) {
+                add(params.prior_first_line, 0.0);
+            } else if line == 2 && empty_around {
+                add(params.prior_empty_area, params.prior_empty_area);
+            }
+        }
+        out.push((Move::Play(p), visits, wins));
+    }
+    // Passing early is almost never right; late it may be.
+    let pass_losses = if open > 0.4 { params.prior_pass } else { 0.0 };
+    out.push((Move::Pass, even + pass_losses, even * 0.5));
+}
+
+/// No stone within Manhattan distance `d` of `p`.
+fn no_stone_within(board: &Board, p: Point, d: usize) -> bool {
+    let geo = board.geometry();
+    let (c, r) = geo.col_row(p);
+    let n = geo.size() as isize;
+    let d = d as isize;
+    for dy in -d..=d {
+        let span = d - dy.abs();
+        for dx in -span..=span {
+            let (x, y) = (c as isize + dx, r as isize + dy);
+            if x >= 0
+                && y >= 0
+                && x < n
+                && y < n
+                && board.at(geo.point(x as usize, y as usize)) != Cell::Empty
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(b: &Board, s: &str) -> Point {
+        crate::coord::parse_move(s, b.geometry())
+            .unwrap()
+            .point()
+            .unwrap()
+    }
+
+    #[test]
+    fn cfg_distance_treats_chains_as_one_step() {
+        let b = Board::from_ascii(
+            ". . . . .
+             . X X X .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut cfg = CfgDistances::new();
+        cfg.compute(&b, pt(&b, "B4"));
+        assert_eq!(cfg.get(pt(&b, "D4")), 0, "same chain");
+        assert_eq!(cfg.get(pt(&b, "E4")), 1, "next to the chain's far end");
+        assert_eq!(cfg.get(pt(&b, "E3")), 2);
+        assert_eq!(cfg.get(pt(&b, "A2")), 3);
+        assert_eq!(cfg.get(pt(&b, "E1")), u8::MAX, "beyond 3");
+    }
+
+    #[test]
+    fn a_capture_has_the_best_prior() {
+        let b = Board::from_ascii(
+            ". . X . .
+             . X O . .
+             . . X . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        expand_moves(
+            &b,
+            Color::Black,
+            &SearchParams::default(),
+            &mut CfgDistances::new(),
+            &mut out,
+        );
+        let rate = |&(_, v, w): &(Move, f32, f32)| w / v;
+        let best = out
+            .iter()
+            .max_by(|a, b| rate(a).total_cmp(&rate(b)))
+            .unwrap();
+        assert_eq!(best.0, Move::Play(pt(&b, "D4")));
+        assert!(out.iter().any(|(m, _, _)| *m == Move::Pass));
+        assert_eq!(
+            out.len(),
+            21 + 1,
+            "every empty point but none is an eye, plus pass"
+        );
+    }
+}
