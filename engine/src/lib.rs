@@ -10,6 +10,8 @@
 //! - [`rules`], [`score`], [`handicap`], [`coord`], [`sgf`]: rules as data, counting, fixed
 //!   handicap points, vertex text, SGF files.
 //! - [`playout`]: random games to the end, the engine's measuring stick.
+//! - [`time`]: clocks (absolute, Japanese and Canadian byo-yomi) and the time manager that turns
+//!   what is left into a thinking budget for one move.
 //!
 //! ```
 //! use tengen_engine::{coord::parse_move, Color, Game, Rules};
@@ -31,6 +33,7 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod sgf;
+pub mod time;
 pub mod types;
 mod zobrist;
 

@@ -1,0 +1,913 @@
+//! Clocks and the time manager: how long to think about one move so that the game is never lost
+//! on time.
+//!
+//! A [`Clock`] is what one player has left under a [`TimeSystem`]; the GTP front end keeps it up
+//! to date from `time_left` (the controller's figures are the truth) or, when none comes, from its
+//! own measurements ([`Clock::spend`]). The [`TimeManager`] turns a clock and the position into a
+//! wall-time budget for the next move. Everything here is a pure function of the clock state: no
+//! wall clock is read, so tests inject any state they like.
+//!
+//! # How the budget is planned
+//! - The number of own moves still to come is estimated from the empty points
+//!   ([`TimeManager::own_moves_per_empty`]), never below a floor that grows with the board.
+//! - Each future move gets a weight by game phase (less in the opening, most in the middle game,
+//!   least in the endgame), and this move gets its weight's share of the time pool.
+//! - Main time with byo-yomi after it: the pool is the main time (plus, in Japanese byo-yomi, all
+//!   periods but the last); a move never gets less than one byo-yomi move would, since overrunning
+//!   main time into byo-yomi costs nothing; it gets more only when the pool affords it.
+//! - Japanese byo-yomi: all periods but the last are extra main time: counted in the main-time
+//!   pool, and once in byo-yomi spent whole, one per move; the last period is insurance.
+//! - Canadian byo-yomi: the period's time is shared by the stones still to play in it (or by the
+//!   moves the game has left, if fewer).
+//! - A lag margin is kept back on every move: [`TimeManager::lag`] plus
+//!   [`TimeManager::lag_share`] of the current period. Under `time_settings 0 1 1` that leaves
+//!   0.75 s of thinking for each 1-second move.
+//!
+//! ```
+//! use std::time::Duration;
+//! use tengen_engine::time::{Clock, TimeManager, TimeSystem};
+//! use tengen_engine::Board;
+//! let clock = Clock::new(TimeSystem::from_gtp(0.0, 1.0, 1));
+//! let budget = TimeManager::new().budget(&clock, &Board::new(19).unwrap()).unwrap();
+//! assert!(budget < Duration::from_secs(1));
+//! ```
+
+use crate::board::Board;
+use std::time::Duration;
+
+/// The time control of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TimeSystem {
+    /// No time limit.
+    None,
+    /// A fixed budget for the whole game (sudden death).
+    Absolute { main: Duration },
+    /// Japanese byo-yomi: after main time, every move must be made within `period`; a move that
+    /// overruns uses up a period, and running out of the last one loses.
+    Byoyomi {
+        main: Duration,
+        period: Duration,
+        periods: u32,
+    },
+    /// Canadian byo-yomi (GTP's `time_settings`): after main time, `stones` moves must be made
+    /// within each `period`; each period starts afresh.
+    Canadian {
+        main: Duration,
+        period: Duration,
+        stones: u32,
+    },
+}
+
+/// Seconds from outside (GTP text) as a duration: negative and NaN are 0, huge values are capped
+/// at a year.
+pub fn seconds(secs: f64) -> Duration {
+    const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+    if secs.is_nan() || secs <= 0.0 {
+        Duration::ZERO
+    } else {
+        Duration::from_secs_f64(secs.min(MAX_SECONDS))
+    }
+}
+
+impl TimeSystem {
+    /// The system GTP's `time_settings main byo stones` describes (Canadian byo-yomi): byo-yomi
+    /// time 0 means absolute time; byo-yomi time above 0 with 0 stones means no limit. Absolute
+    /// time of 0 (`time_settings 0 0 0`) is taken as no limit too: some controllers send it to
+    /// mean "no clock", and a clock that had really run out would lose the game whatever the
+    /// engine did. Negative figures count as 0.
+    pub fn from_gtp(main: f64, byo_yomi: f64, stones: i64) -> TimeSystem {
+        let (main, period) = (seconds(main), seconds(byo_yomi));
+        if period.is_zero() {
+            if main.is_zero() {
+                TimeSystem::None
+            } else {
+                TimeSystem::Absolute { main }
+            }
+        } else if stones <= 0 {
+            TimeSystem::None
+        } else {
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones: clamp_u32(stones),
+            }
+        }
+    }
+
+    /// Does this system limit the time at all?
+    pub fn is_limited(&self) -> bool {
+        *self != TimeSystem::None
+    }
+
+    /// The main time (zero without a limit).
+    pub fn main(&self) -> Duration {
+        match *self {
+            TimeSystem::None => Duration::ZERO,
+            TimeSystem::Absolute { main }
+            | TimeSystem::Byoyomi { main, .. }
+            | TimeSystem::Canadian { main, .. } => main,
+        }
+    }
+}
+
+/// `x` clamped to 0..=1, NaN as 0: safe to scale a duration by.
+fn fraction(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1.0)
+    }
+}
+
+fn clamp_u32(n: i64) -> u32 {
+    n.clamp(0, i64::from(u32::MAX)) as u32
+}
+
+/// What follows main time, as the clock uses it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Overtime {
+    None,
+    Japanese { period: Duration },
+    Canadian { period: Duration, stones: u32 },
+}
+
+/// What one player has left on the clock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    system: TimeSystem,
+    /// Main time left.
+    main_left: Duration,
+    /// Main time is used up: the player is in byo-yomi.
+    overtime: bool,
+    /// Time left in the current byo-yomi period (Canadian: for all its stones).
+    period_left: Duration,
+    /// Japanese byo-yomi: periods left, the current one included.
+    periods_left: u32,
+    /// Canadian byo-yomi: stones still to play in the current period.
+    stones_left: u32,
+}
+
+impl Clock {
+    /// A full clock at the start of the game. A system with no main time starts in byo-yomi.
+    pub fn new(system: TimeSystem) -> Clock {
+        let mut clock = Clock {
+            main_left: system.main(),
+            system,
+            overtime: false,
+            period_left: Duration::ZERO,
+            periods_left: 0,
+            stones_left: 0,
+        };
+        clock.refill_periods();
+        if clock.main_left.is_zero() && clock.overtime_rule() != Overtime::None {
+            clock.overtime = true;
+        }
+        clock
+    }
+
+    /// The time system this clock runs under.
+    pub fn system(&self) -> &TimeSystem {
+        &self.system
+    }
+
+    /// Main time left.
+    pub fn main_left(&self) -> Duration {
+        self.main_left
+    }
+
+    /// True once main time is used up and byo-yomi has begun.
+    pub fn in_byoyomi(&self) -> bool {
+        self.overtime
+    }
+
+    /// Time left in the current byo-yomi period (zero without byo-yomi).
+    pub fn period_left(&self) -> Duration {
+        self.period_left
+    }
+
+    /// Japanese byo-yomi: periods left, the current one included (zero under other systems).
+    pub fn periods_left(&self) -> u32 {
+        self.periods_left
+    }
+
+    /// Canadian byo-yomi: stones still to play in the current period (zero under other systems).
+    pub fn stones_left(&self) -> u32 {
+        self.stones_left
+    }
+
+    /// GTP `time_left color seconds stones`, which overrides all own bookkeeping.
+    ///
+    /// - `stones = 0` with `seconds > 0`: in main time, `seconds` left.
+    /// - `0 0` (some controllers send it at the end of main time): now in byo-yomi, at the start
+    ///   of a fresh period.
+    /// - Canadian, `stones > 0`: in byo-yomi, `seconds` left for `stones` moves in this period.
+    /// - Japanese (KGS's convention), `stones > 0`: in byo-yomi, `stones` periods left, `seconds`
+    ///   left in the current one.
+    ///
+    /// Negative seconds count as 0. Under absolute time `stones` is ignored; with no time limit
+    /// the whole message is (the engine then plays by its own default budget).
+    pub fn set_time_left(&mut self, seconds_left: f64, stones: i64) {
+        let left = seconds(seconds_left);
+        let stones = clamp_u32(stones);
+        let period = match self.overtime_rule() {
+            _ if !self.system.is_limited() => return,
+            Overtime::None => {
+                self.main_left = left;
+                return;
+            }
+            Overtime::Japanese { period } | Overtime::Canadian { period, .. } => period,
+        };
+        if stones == 0 && !left.is_zero() {
+            self.main_left = left;
+            self.overtime = false;
+            self.refill_periods();
+        } else if stones == 0 {
+            // `0 0`: main time is over and a fresh period begins (periods already lost stay
+            // lost).
+            let periods_left = self.periods_left;
+            let was_in_byoyomi = self.overtime;
+            self.enter_byoyomi();
+            self.period_left = period;
+            if was_in_byoyomi && periods_left > 0 {
+                self.periods_left = periods_left;
+            }
+        } else {
+            self.enter_byoyomi();
+            self.period_left = left;
+            match self.overtime_rule() {
+                Overtime::Japanese { .. } => self.periods_left = stones,
+                _ => self.stones_left = stones,
+            }
+        }
+    }
+
+    /// Book `used` of wall time for one own move, for controllers that send no `time_left`.
+    /// Overrunning main time moves on into byo-yomi; overrunning a Japanese period uses it up;
+    /// the last stone of a Canadian period starts a fresh one.
+    pub fn spend(&mut self, used: Duration) {
+        let mut used = used;
+        let rule = self.overtime_rule();
+        if let Overtime::None = rule {
+            self.main_left = self.main_left.saturating_sub(used);
+            return;
+        }
+        if !self.overtime {
+            if used < self.main_left {
+                self.main_left -= used;
+                return;
+            }
+            used -= self.main_left;
+            self.enter_byoyomi();
+        }
+        match rule {
+            Overtime::None => {}
+            Overtime::Japanese { period } => {
+                // Each period boundary crossed costs a period; the next move starts a fresh one.
+                let lost = if used < self.period_left {
+                    0
+                } else {
+                    let more = (used - self.period_left).as_secs_f64() / period.as_secs_f64();
+                    (more as u32).saturating_add(1)
+                };
+                self.periods_left = self.periods_left.saturating_sub(lost);
+                self.period_left = period;
+            }
+            Overtime::Canadian { .. } => {
+                self.period_left = self.period_left.saturating_sub(used);
+                self.stones_left = self.stones_left.saturating_sub(1);
+                if self.stones_left == 0 {
+                    self.refill_periods();
+                }
+            }
+        }
+    }
+
+    /// What comes after main time. A period of length 0, or no periods or stones, is no
+    /// byo-yomi at all: the clock then works as absolute time.
+    fn overtime_rule(&self) -> Overtime {
+        match self.system {
+            TimeSystem::Byoyomi {
+                period, periods, ..
+            } if !period.is_zero() && periods > 0 => Overtime::Japanese { period },
+            TimeSystem::Canadian { period, stones, .. } if !period.is_zero() && stones > 0 => {
+                Overtime::Canadian { period, stones }
+            }
+            _ => Overtime::None,
+        }
+    }
+
+    fn enter_byoyomi(&mut self) {
+        self.main_left = Duration::ZERO;
+        self.overtime = true;
+        self.refill_periods();
+    }
+
+    /// A fresh Canadian period, or all Japanese periods.
+    fn refill_periods(&mut self) {
+        match self.system {
+            TimeSystem::Byoyomi {
+                period, periods, ..
+            } => {
+                self.period_left = period;
+                self.periods_left = periods;
+            }
+            TimeSystem::Canadian { period, stones, .. } => {
+                self.period_left = period;
+                self.stones_left = stones;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Turns a clock and a position into a thinking budget for the next move. Every tunable is a
+/// field; [`TimeManager::new`] gives the defaults.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeManager {
+    /// Kept back on every move for the controller's and the network's delay, and for the search
+    /// to stop and answer.
+    pub lag: Duration,
+    /// Share of the current byo-yomi period also kept back (the margin grows with the period).
+    pub lag_share: f64,
+    /// Own moves still to come per empty point. Each pair of moves fills about two points and
+    /// games end with some territory empty: about 0.4.
+    pub own_moves_per_empty: f64,
+    /// Fewest own moves the planner assumes are left, per point of the board...
+    pub min_moves_left_per_point: f64,
+    /// ...and at least this many on any board.
+    pub min_moves_left: usize,
+    /// Weight of a move on an empty board; it rises to 1 as the opening ends.
+    pub opening_weight: f64,
+    /// Weight of a move when the board is nearly full; it falls from 1 as the endgame comes.
+    pub endgame_weight: f64,
+    /// Share of empty points where the opening has ended (full weight from here).
+    pub opening_end: f64,
+    /// Share of empty points where the endgame begins (weight falling below this)...
+    pub endgame_start: f64,
+    /// ...down to [`TimeManager::endgame_weight`] at this share.
+    pub endgame_full: f64,
+}
+
+impl Default for TimeManager {
+    fn default() -> TimeManager {
+        TimeManager::new()
+    }
+}
+
+impl TimeManager {
+    /// The default parameters.
+    pub fn new() -> TimeManager {
+        TimeManager {
+            lag: Duration::from_millis(200),
+            lag_share: 0.05,
+            own_moves_per_empty: 0.4,
+            min_moves_left_per_point: 0.1,
+            min_moves_left: 10,
+            opening_weight: 0.7,
+            endgame_weight: 0.3,
+            opening_end: 0.85,
+            endgame_start: 0.45,
+            endgame_full: 0.2,
+        }
+    }
+
+    /// Wall time to spend on this move; `None` when the clock sets no limit. A zero budget means
+    /// "answer at once". The budget never exceeds what is left on the clock minus the lag margin.
+    pub fn budget(&self, clock: &Clock, board: &Board) -> Option<Duration> {
+        if !clock.system.is_limited() {
+            return None;
+        }
+        let plan = Plan::new(self, board);
+        Some(match clock.overtime_rule() {
+            Overtime::None => {
+                let cap = clock.main_left.saturating_sub(self.lag);
+                self.share_of_pool(&plan, clock.main_left).min(cap)
+            }
+            Overtime::Japanese { period } => self.japanese(&plan, clock, period),
+            Overtime::Canadian { period, stones } => self.canadian(&plan, clock, period, stones),
+        })
+    }
+
+    /// Japanese byo-yomi, in main time or in the periods.
+    fn japanese(&self, plan: &Plan, clock: &Clock, period: Duration) -> Duration {
+        let extra_periods = clock.periods_left.saturating_sub(1);
+        if !clock.overtime {
+            // Overrunning main time into the first period costs nothing.
+            let free = self.period_share(period, 1);
+            let pool = clock
+                .main_left
+                .saturating_add(period.saturating_mul(extra_periods));
+            return self
+                .share_of_pool(plan, pool)
+                .max(free.saturating_sub(self.lag))
+                .min(pool.saturating_add(free).saturating_sub(self.lag));
+        }
+        if clock.periods_left == 0 {
+            // Every period is gone (the game is lost on time): answer at once.
+            return Duration::ZERO;
+        }
+        // In the periods, a spare period is spent whole (a part of one is lost all the same),
+        // one per move, on the first moves of byo-yomi: the game's decisive moves come first.
+        let spare = if extra_periods > 0 {
+            period
+        } else {
+            Duration::ZERO
+        };
+        self.period_share(clock.period_left.saturating_add(spare), 1)
+            .saturating_sub(self.lag)
+    }
+
+    /// Canadian byo-yomi, in main time or in a period.
+    fn canadian(&self, plan: &Plan, clock: &Clock, period: Duration, stones: u32) -> Duration {
+        if !clock.overtime {
+            let free = self.period_share(period, stones.min(plan.moves_left));
+            return self
+                .share_of_pool(plan, clock.main_left)
+                .max(free.saturating_sub(self.lag))
+                .min(
+                    clock
+                        .main_left
+                        .saturating_add(free)
+                        .saturating_sub(self.lag),
+                );
+        }
+        self.period_share(clock.period_left, clock.stones_left.min(plan.moves_left))
+            .saturating_sub(self.lag)
+    }
+
+    /// One move's share of `period_left` when `moves` moves must be made in it, after keeping
+    /// back [`TimeManager::lag_share`] (the constant lag is the caller's to take off).
+    fn period_share(&self, period_left: Duration, moves: u32) -> Duration {
+        let usable = period_left.mul_f64(1.0 - fraction(self.lag_share));
+        usable / moves.max(1)
+    }
+
+    /// This move's share of a pool of time to last the rest of the game, after keeping back the
+    /// lag of the moves to come (at most half the pool).
+    fn share_of_pool(&self, plan: &Plan, pool: Duration) -> Duration {
+        let lag_reserve = self.lag.saturating_mul(plan.moves_left).min(pool / 2);
+        (pool - lag_reserve).mul_f64(fraction(plan.share))
+    }
+
+    /// Weight of a move played when `empty_share` of the board is empty.
+    fn weight(&self, empty_share: f64) -> f64 {
+        let ramp = |x: f64, x0: f64, x1: f64, y0: f64, y1: f64| {
+            if (x1 - x0).abs() < f64::EPSILON {
+                y1
+            } else {
+                y0 + (y1 - y0) * ((x - x0) / (x1 - x0)).clamp(0.0, 1.0)
+            }
+        };
+        if empty_share > self.opening_end {
+            ramp(empty_share, 1.0, self.opening_end, self.opening_weight, 1.0)
+        } else if empty_share < self.endgame_start {
+            ramp(
+                empty_share,
+                self.endgame_start,
+                self.endgame_full,
+                1.0,
+                self.endgame_weight,
+            )
+        } else {
+            1.0
+        }
+    }
+}
+
+/// The game as the planner sees it: own moves left and this move's share of the time to come.
+struct Plan {
+    moves_left: u32,
+    share: f64,
+}
+
+impl Plan {
+    fn new(tm: &TimeManager, board: &Board) -> Plan {
+        let points = board.geometry().points_count() as f64;
+        let empty = board.empty_count() as f64;
+        let floor = (tm.min_moves_left_per_point * points).max(tm.min_moves_left as f64);
+        // More own moves than points is no plan (and would make the sum below slow).
+        let moves_left = (tm.own_moves_per_empty * empty)
+            .max(floor)
+            .clamp(1.0, points)
+            .ceil() as u32;
+        // Each own move and the reply fill about two points.
+        let now = empty / points;
+        let total: f64 = (0..moves_left)
+            .map(|k| tm.weight((now - 2.0 * f64::from(k) / points).max(0.0)))
+            .sum();
+        Plan {
+            moves_left,
+            share: tm.weight(now) / total,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn secs(s: f64) -> Duration {
+        Duration::from_secs_f64(s)
+    }
+
+    /// A board of side `size` with `empty` empty points. Only the count matters to the time
+    /// manager, so the stones simply fill the board in order (setup allows any arrangement).
+    fn board_with_empty(size: usize, empty: usize) -> Board {
+        let mut b = Board::new(size).unwrap();
+        let fill = size * size - empty;
+        for p in b.geometry().points().take(fill).collect::<Vec<_>>() {
+            b.set_cell(p, Some(crate::Color::Black));
+        }
+        b
+    }
+
+    #[test]
+    fn gtp_time_settings_map_to_systems() {
+        assert_eq!(
+            TimeSystem::from_gtp(300.0, 0.0, 0),
+            TimeSystem::Absolute { main: secs(300.0) }
+        );
+        assert_eq!(TimeSystem::from_gtp(300.0, 30.0, 0), TimeSystem::None);
+        assert_eq!(TimeSystem::from_gtp(0.0, 0.0, 0), TimeSystem::None);
+        assert_eq!(
+            TimeSystem::from_gtp(0.0, 1.0, 1),
+            TimeSystem::Canadian {
+                main: Duration::ZERO,
+                period: secs(1.0),
+                stones: 1
+            }
+        );
+        assert_eq!(
+            TimeSystem::from_gtp(-5.0, 60.0, 25),
+            TimeSystem::Canadian {
+                main: Duration::ZERO,
+                period: secs(60.0),
+                stones: 25
+            }
+        );
+        assert_eq!(seconds(f64::NAN), Duration::ZERO);
+        assert_eq!(seconds(-1.0), Duration::ZERO);
+        assert!(seconds(f64::INFINITY) > secs(1e6));
+    }
+
+    #[test]
+    fn a_clock_without_main_time_starts_in_byoyomi() {
+        let c = Clock::new(TimeSystem::from_gtp(0.0, 1.0, 1));
+        assert!(c.in_byoyomi());
+        assert_eq!((c.period_left(), c.stones_left()), (secs(1.0), 1));
+        let c = Clock::new(TimeSystem::Absolute { main: secs(10.0) });
+        assert!(!c.in_byoyomi());
+        assert_eq!(c.main_left(), secs(10.0));
+    }
+
+    #[test]
+    fn time_left_reads_every_convention() {
+        let canadian = TimeSystem::Canadian {
+            main: secs(600.0),
+            period: secs(300.0),
+            stones: 25,
+        };
+        let mut c = Clock::new(canadian.clone());
+        c.set_time_left(412.5, 0);
+        assert_eq!(c.main_left(), secs(412.5));
+        assert!(!c.in_byoyomi());
+        c.set_time_left(0.0, 0);
+        assert!(c.in_byoyomi(), "`0 0` means byo-yomi has begun");
+        assert_eq!((c.period_left(), c.stones_left()), (secs(300.0), 25));
+        c.set_time_left(120.0, 7);
+        assert_eq!((c.period_left(), c.stones_left()), (secs(120.0), 7));
+        c.set_time_left(-3.0, 2);
+        assert_eq!((c.period_left(), c.stones_left()), (Duration::ZERO, 2));
+
+        let japanese = TimeSystem::Byoyomi {
+            main: secs(600.0),
+            period: secs(30.0),
+            periods: 5,
+        };
+        let mut c = Clock::new(japanese);
+        c.set_time_left(30.0, 3);
+        assert!(c.in_byoyomi());
+        assert_eq!((c.periods_left(), c.period_left()), (3, secs(30.0)));
+        c.set_time_left(0.0, 0);
+        assert_eq!(
+            (c.periods_left(), c.period_left()),
+            (3, secs(30.0)),
+            "`0 0` does not give back lost periods"
+        );
+        c.set_time_left(100.0, 0);
+        assert!(!c.in_byoyomi());
+        assert_eq!(c.main_left(), secs(100.0));
+
+        let mut c = Clock::new(TimeSystem::None);
+        c.set_time_left(5.0, 0);
+        assert_eq!(c, Clock::new(TimeSystem::None));
+    }
+
+    #[test]
+    fn spending_runs_main_time_into_byoyomi() {
+        let mut c = Clock::new(TimeSystem::Canadian {
+            main: secs(10.0),
+            period: secs(20.0),
+            stones: 2,
+        });
+        c.spend(secs(4.0));
+        assert_eq!(c.main_left(), secs(6.0));
+        c.spend(secs(8.0)); // 6 s of main time, then 2 s of the first period.
+        assert!(c.in_byoyomi());
+        assert_eq!((c.period_left(), c.stones_left()), (secs(18.0), 1));
+        c.spend(secs(5.0)); // the period's last stone: a fresh period.
+        assert_eq!((c.period_left(), c.stones_left()), (secs(20.0), 2));
+
+        let mut c = Clock::new(TimeSystem::Byoyomi {
+            main: secs(5.0),
+            period: secs(10.0),
+            periods: 3,
+        });
+        c.spend(secs(9.0)); // 5 s main, 4 s of a period: no period lost.
+        assert_eq!((c.in_byoyomi(), c.periods_left()), (true, 3));
+        c.spend(secs(25.0)); // crosses two boundaries.
+        assert_eq!(c.periods_left(), 1);
+        assert_eq!(c.period_left(), secs(10.0));
+        c.spend(secs(30.0));
+        assert_eq!(c.periods_left(), 0);
+
+        let mut c = Clock::new(TimeSystem::Absolute { main: secs(3.0) });
+        c.spend(secs(5.0));
+        assert_eq!(c.main_left(), Duration::ZERO);
+    }
+
+    /// Everything `clock` still allows for one move without losing the game (Japanese: without
+    /// losing the last period), minus `lag`.
+    fn hard_limit(clock: &Clock, lag: Duration) -> Duration {
+        let all = match *clock.system() {
+            TimeSystem::None => return Duration::MAX,
+            TimeSystem::Byoyomi { period, .. } if clock.periods_left() > 0 => {
+                let spare = period * (clock.periods_left() - 1);
+                if clock.in_byoyomi() {
+                    clock.period_left() + spare
+                } else {
+                    clock.main_left() + spare + period
+                }
+            }
+            TimeSystem::Canadian { .. } if clock.stones_left() > 0 => {
+                if clock.in_byoyomi() {
+                    clock.period_left()
+                } else {
+                    clock.main_left() + clock.period_left()
+                }
+            }
+            _ => clock.main_left(),
+        };
+        all.saturating_sub(lag)
+    }
+
+    fn system_strategy() -> impl Strategy<Value = TimeSystem> {
+        // Short clocks (where the lag matters most) as often as long ones.
+        let d = || prop_oneof![0u64..3_000, 0u64..4_000_000].prop_map(Duration::from_millis);
+        prop_oneof![
+            Just(TimeSystem::None),
+            d().prop_map(|main| TimeSystem::Absolute { main }),
+            (d(), d(), 0u32..10).prop_map(|(main, period, periods)| TimeSystem::Byoyomi {
+                main,
+                period,
+                periods
+            }),
+            (d(), d(), 0u32..30).prop_map(|(main, period, stones)| TimeSystem::Canadian {
+                main,
+                period,
+                stones
+            }),
+        ]
+    }
+
+    proptest! {
+        /// Whatever the clock says, the budget stays within what is left minus the lag.
+        #[test]
+        fn budget_never_exceeds_what_is_left(
+            system in system_strategy(),
+            reports in proptest::collection::vec(
+                (prop_oneof![-1.0f64..3.0, -10.0f64..4000.0], -2i64..30),
+                0..3,
+            ),
+            spent in proptest::collection::vec(0u64..100_000, 0..4),
+            size in prop_oneof![Just(2usize), Just(9), Just(13), Just(19), Just(25)],
+            filled in 0.0f64..1.0,
+            lag_ms in 0u64..2000,
+        ) {
+            let mut clock = Clock::new(system);
+            for ms in spent {
+                clock.spend(Duration::from_millis(ms));
+            }
+            for (secs, stones) in reports {
+                clock.set_time_left(secs, stones);
+            }
+            let n = size * size;
+            let board = board_with_empty(size, n - (filled * n as f64) as usize);
+            let tm = TimeManager { lag: Duration::from_millis(lag_ms), ..TimeManager::new() };
+            match tm.budget(&clock, &board) {
+                None => prop_assert_eq!(clock.system(), &TimeSystem::None),
+                Some(b) => prop_assert!(b <= hard_limit(&clock, tm.lag), "{:?} > {:?}", b, clock),
+            }
+        }
+    }
+
+    proptest! {
+        /// Odd parameters (zero, huge, NaN) give some budget within the limit, never a panic or
+        /// a hang.
+        #[test]
+        fn odd_parameters_never_panic(
+            system in system_strategy(),
+            lag_ms in prop_oneof![Just(0u64), Just(u64::MAX / 2), 0u64..10_000],
+            odd in proptest::collection::vec(
+                prop_oneof![Just(0.0f64), Just(f64::NAN), Just(1e12), Just(-1.0), 0.0f64..2.0],
+                9,
+            ),
+        ) {
+            let tm = TimeManager {
+                lag: Duration::from_millis(lag_ms),
+                lag_share: odd[0],
+                own_moves_per_empty: odd[1],
+                min_moves_left_per_point: odd[2],
+                min_moves_left: odd[3].min(1e6) as usize,
+                opening_weight: odd[4],
+                endgame_weight: odd[5],
+                opening_end: odd[6],
+                endgame_start: odd[7],
+                endgame_full: odd[8],
+            };
+            let clock = Clock::new(system);
+            if let Some(b) = tm.budget(&clock, &board_with_empty(19, 200)) {
+                prop_assert!(b <= hard_limit(&clock, tm.lag));
+            }
+        }
+    }
+
+    #[test]
+    fn no_limit_gives_no_budget() {
+        let tm = TimeManager::new();
+        let board = Board::new(19).unwrap();
+        assert_eq!(tm.budget(&Clock::new(TimeSystem::None), &board), None);
+        let no_limit = Clock::new(TimeSystem::from_gtp(600.0, 30.0, 0));
+        assert_eq!(tm.budget(&no_limit, &board), None);
+    }
+
+    #[test]
+    fn one_second_byoyomi_answers_well_within_the_second() {
+        let tm = TimeManager::new();
+        let mut clock = Clock::new(TimeSystem::from_gtp(0.0, 1.0, 1));
+        for size in [9, 19] {
+            for empty in [size * size, size * size / 2, 3] {
+                let b = tm.budget(&clock, &board_with_empty(size, empty)).unwrap();
+                assert!(b >= secs(0.6) && b <= secs(0.8), "{size} {empty}: {b:?}");
+            }
+        }
+        // The controller's figure is the truth: less left, less thinking.
+        clock.set_time_left(0.5, 1);
+        let b = tm.budget(&clock, &Board::new(9).unwrap()).unwrap();
+        assert!(b <= secs(0.5) - tm.lag, "{b:?}");
+        // A larger lag margin gives a smaller budget.
+        let slow_network = TimeManager {
+            lag: secs(0.5),
+            ..TimeManager::new()
+        };
+        let clock = Clock::new(TimeSystem::from_gtp(0.0, 1.0, 1));
+        let b = slow_network
+            .budget(&clock, &Board::new(9).unwrap())
+            .unwrap();
+        assert!(b <= secs(0.5), "{b:?}");
+    }
+
+    /// Plays a game of `own_moves` own moves in which every pair of moves fills two points (the
+    /// last tenth of the board stays empty), booking each budget plus `overhead` on the clock.
+    /// Returns the budgets and the empty count each was given for.
+    fn simulate(
+        tm: &TimeManager,
+        clock: &mut Clock,
+        size: usize,
+        own_moves: usize,
+        overhead: Duration,
+    ) -> Vec<(Duration, usize)> {
+        let points = size * size;
+        (0..own_moves)
+            .map(|k| {
+                let empty = points.saturating_sub(2 * k).max(points / 10);
+                let b = tm.budget(clock, &board_with_empty(size, empty)).unwrap();
+                clock.spend(b + overhead);
+                (b, empty)
+            })
+            .collect()
+    }
+
+    /// The largest budget given while the share of empty points was in `range`.
+    fn max_in(budgets: &[(Duration, usize)], points: usize, range: (f64, f64)) -> Duration {
+        budgets
+            .iter()
+            .filter(|&&(_, e)| (range.0..=range.1).contains(&(e as f64 / points as f64)))
+            .map(|&(b, _)| b)
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn absolute_time_lasts_the_game_and_goes_to_the_middle_game() {
+        let tm = TimeManager::new();
+        // Games longer than usual: 9x9 with 60 own moves, 19x19 with 220.
+        for (size, main, own_moves) in [(9, 60.0, 60), (19, 600.0, 220), (19, 30.0, 220)] {
+            let mut clock = Clock::new(TimeSystem::Absolute { main: secs(main) });
+            let overhead = Duration::from_millis(20);
+            let budgets = simulate(&tm, &mut clock, size, own_moves, overhead);
+            let used: Duration = budgets.iter().map(|&(b, _)| b + overhead).sum();
+            assert!(used < secs(main), "{size}: {used:?} of {main} s");
+            assert!(clock.main_left() > Duration::ZERO);
+            assert!(budgets.iter().all(|&(b, _)| b > Duration::ZERO));
+            let points = size * size;
+            let middle = max_in(&budgets, points, (0.45, 0.85));
+            let end = max_in(&budgets, points, (0.0, 0.2));
+            let opening = budgets[0].0;
+            assert!(middle > end * 2, "{size}: middle {middle:?}, end {end:?}");
+            assert!(
+                middle > opening,
+                "{size}: middle {middle:?}, opening {opening:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn main_time_thinks_as_long_as_byoyomi_allows_and_longer_only_when_affordable() {
+        let tm = TimeManager::new();
+        let board = board_with_empty(19, 250);
+        let one_byoyomi_move = secs(30.0 * (1.0 - tm.lag_share)) - tm.lag;
+        for system in [
+            TimeSystem::Canadian {
+                main: secs(60.0),
+                period: secs(30.0),
+                stones: 1,
+            },
+            TimeSystem::Byoyomi {
+                main: secs(60.0),
+                period: secs(30.0),
+                periods: 3,
+            },
+        ] {
+            // Little main time: a byo-yomi move's worth, since overrunning into byo-yomi is free.
+            let clock = Clock::new(system.clone());
+            assert_eq!(tm.budget(&clock, &board), Some(one_byoyomi_move));
+            // Plenty: more than one period.
+            let mut clock = Clock::new(system);
+            clock.set_time_left(7200.0, 0);
+            let b = tm.budget(&clock, &board).unwrap();
+            assert!(b > secs(30.0), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn japanese_spare_periods_are_spent_and_the_last_is_kept() {
+        let tm = TimeManager::new();
+        let period = secs(10.0);
+        let mut clock = Clock::new(TimeSystem::Byoyomi {
+            main: secs(20.0),
+            period,
+            periods: 5,
+        });
+        // The controller's lag is as large as the margin allows for.
+        let budgets = simulate(&tm, &mut clock, 19, 120, tm.lag);
+        assert_eq!(clock.periods_left(), 1, "spares used, the last one kept");
+        let long = budgets.iter().filter(|&&(b, _)| b > period).count();
+        assert_eq!(long, 4, "one spare period per move");
+        // With one period left, every move fits inside it.
+        let mut clock = Clock::new(TimeSystem::Byoyomi {
+            main: Duration::ZERO,
+            period,
+            periods: 5,
+        });
+        clock.set_time_left(9.0, 1);
+        let b = tm.budget(&clock, &Board::new(19).unwrap()).unwrap();
+        assert!(b <= secs(9.0) - tm.lag, "{b:?}");
+    }
+
+    #[test]
+    fn canadian_periods_are_shared_by_their_stones_and_never_overrun() {
+        let tm = TimeManager::new();
+        let period = secs(300.0);
+        let mut clock = Clock::new(TimeSystem::Canadian {
+            main: Duration::ZERO,
+            period,
+            stones: 25,
+        });
+        let budgets = simulate(&tm, &mut clock, 19, 25, tm.lag);
+        let used: Duration = budgets.iter().map(|&(b, _)| b + tm.lag).sum();
+        assert!(used <= period, "{used:?}");
+        assert!(used > period.mul_f64(0.9), "the period is used: {used:?}");
+        // Near the end of the game the period is shared by the moves the game has left, not by
+        // all its stones.
+        let fresh = Clock::new(TimeSystem::Canadian {
+            main: Duration::ZERO,
+            period,
+            stones: 25,
+        });
+        let early = tm.budget(&fresh, &Board::new(9).unwrap()).unwrap();
+        let late = tm.budget(&fresh, &board_with_empty(9, 10)).unwrap();
+        assert!(late > early * 2, "{late:?} vs {early:?}");
+    }
+}
