@@ -1,12 +1,16 @@
-//! `cargo run --release -p tengen-engine --example bench [threads] [playouts]`: the search bench
-//! without the GTP binary (the `tengen bench` command prints the same).
+//! `cargo run --release -p tengen-engine --example bench [threads] [playouts] [filter]`: the
+//! search bench without the GTP binary (`tengen bench` prints the same). `filter` keeps only the
+//! positions whose name contains it (e.g. `9x9`).
+use tengen_engine::search::bench::{run_position, POSITIONS};
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let threads = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let playouts = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let results = tengen_engine::search::bench::run(threads, playouts);
+    let filter = args.next().unwrap_or_default();
     let (mut nodes, mut total, mut secs) = (0, 0, 0.0);
-    for r in &results {
+    for pos in POSITIONS.iter().filter(|p| p.name.contains(&filter)) {
+        let r = run_position(pos, threads, playouts);
         println!(
             "{:<20} playouts {:>7} nodes {:>8} {:>8.0} playouts/s  {:?}",
             r.name,

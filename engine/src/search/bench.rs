@@ -70,33 +70,35 @@ pub struct BenchResult {
 pub fn run(threads: usize, playouts: u64) -> Vec<BenchResult> {
     POSITIONS
         .iter()
-        .map(|pos| {
-            let game = position_game(pos);
-            let mut mcts = Mcts::new();
-            mcts.set_threads(threads);
-            mcts.set_seed(1);
-            mcts.params_mut().resign_threshold = 0.0;
-            let budget = if pos.size == 9 {
-                playouts
-            } else {
-                playouts / 4
-            };
-            let limits = SearchLimits::playouts(budget);
-            let stop = AtomicBool::new(false);
-            let color: Color = game.to_move();
-            let start = Instant::now();
-            let (decision, analysis) = mcts.genmove(&game, color, &limits, &stop, &mut |_| {});
-            let elapsed = start.elapsed();
-            let nodes = mcts.tree.as_ref().map_or(0, |t| t.len());
-            BenchResult {
-                name: pos.name,
-                playouts: analysis.playouts,
-                nodes,
-                decision,
-                elapsed,
-            }
-        })
+        .map(|pos| run_position(pos, threads, playouts))
         .collect()
+}
+
+/// Search one bench position (`playouts` on 9x9, a quarter of it on 19x19).
+pub fn run_position(pos: &BenchPosition, threads: usize, playouts: u64) -> BenchResult {
+    let game = position_game(pos);
+    let mut mcts = Mcts::new();
+    mcts.set_threads(threads);
+    mcts.set_seed(1);
+    mcts.params_mut().resign_threshold = 0.0;
+    let budget = if pos.size == 9 {
+        playouts
+    } else {
+        playouts / 4
+    };
+    let limits = SearchLimits::playouts(budget);
+    let stop = AtomicBool::new(false);
+    let color: Color = game.to_move();
+    let start = Instant::now();
+    let (decision, analysis) = mcts.genmove(&game, color, &limits, &stop, &mut |_| {});
+    let elapsed = start.elapsed();
+    BenchResult {
+        name: pos.name,
+        playouts: analysis.playouts,
+        nodes: mcts.tree.as_ref().map_or(0, |t| t.len()),
+        decision,
+        elapsed,
+    }
 }
 
 #[cfg(test)]

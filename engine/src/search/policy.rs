@@ -133,7 +133,7 @@ impl Policy {
                 .into_iter()
                 .chain(geo.diagonals(last.index()))
             {
-                if board.cell(q) == Cell::Empty && matches_pattern(board, color, Point::new(q)) {
+                if board.cell(q) == Cell::Empty && matches_pattern(board, Point::new(q)) {
                     self.candidates.push(Point::new(q));
                 }
             }
@@ -458,7 +458,8 @@ fn nakade_point(board: &Board, last: Point) -> Option<Point> {
 
 // ------------------------------------------------------------------------------ 3x3 patterns
 
-/// Shapes worth playing next to the last move, for the player to move (`X`) against `O`:
+/// Shapes worth playing next to the last move, for the player to move (`X`) against `O`
+/// (in the table, both colourings: the code is in raw colours, Black = `X`):
 /// `.` empty, `#` edge, `?` anything, `x` not an `X` stone, `o` not an `O` stone. The centre is
 /// the move. These are the classic MoGo shapes (Gelly et al., 2006): hane, cuts, and edge moves,
 /// matched in all eight orientations and with colours swapped.
@@ -479,39 +480,29 @@ const PATTERNS: [&str; 14] = [
     "?OX X.O ###", // edge: cut
 ];
 
-/// 3x3 neighbourhood code of `p` for `color` to move: two bits per neighbour (empty 0, own 1,
-/// opponent 2, edge 3), in the order NW N NE W E SW S SE.
+/// 3x3 neighbourhood code of `p`: two bits per neighbour (empty 0, Black 1, White 2, edge 3),
+/// in the order NW N NE W E SW S SE.
 #[inline]
-pub fn neighborhood_code(board: &Board, color: Color, p: Point) -> u16 {
+pub fn neighborhood_code(board: &Board, p: Point) -> u16 {
     let s = board.geometry().stride();
     let i = p.index();
-    let order = [
-        i + s - 1,
-        i + s,
-        i + s + 1,
-        i - 1,
-        i + 1,
-        i - s - 1,
-        i - s,
-        i - s + 1,
-    ];
-    let mut code = 0u16;
-    for (k, &q) in order.iter().enumerate() {
-        let v = match board.cell(q) {
-            Cell::Empty => 0,
-            Cell::Border => 3,
-            c if Some(color) == c.color() => 1,
-            _ => 2,
-        };
-        code |= v << (2 * k);
-    }
-    code
+    let c = |q: usize| board.cell(q) as u16;
+    c(i + s - 1)
+        | c(i + s) << 2
+        | c(i + s + 1) << 4
+        | c(i - 1) << 6
+        | c(i + 1) << 8
+        | c(i - s - 1) << 10
+        | c(i - s) << 12
+        | c(i - s + 1) << 14
 }
 
-/// Does the empty point `p` match one of the shape patterns for `color` to move?
+/// Does the empty point `p` match one of the shape patterns? The pattern set holds every
+/// shape with its colours swapped too, so the answer is the same for both players and the raw
+/// colours can index it directly.
 #[inline]
-pub fn matches_pattern(board: &Board, color: Color, p: Point) -> bool {
-    let code = neighborhood_code(board, color, p) as usize;
+pub fn matches_pattern(board: &Board, p: Point) -> bool {
+    let code = neighborhood_code(board, p) as usize;
     pattern_table()[code >> 6] & (1 << (code & 63)) != 0
 }
 
@@ -530,15 +521,40 @@ fn build_pattern_table() -> [u64; 1024] {
             let g = grid.map(|c| if swapped { swap_colors(c) } else { c });
             for sym in 0..8 {
                 let t = transform(&g, sym);
-                for code in 0..=u16::MAX {
-                    if code_matches(&t, code) {
-                        table[code as usize >> 6] |= 1 << (code & 63);
-                    }
-                }
+                // Neighbours in code order skip the centre (grid index 4).
+                let allowed = [0, 1, 2, 3, 5, 6, 7, 8].map(|cell| allowed_values(t[cell]));
+                add_codes(&allowed, 0, 0, &mut table);
             }
         }
     }
     table
+}
+
+/// Which 2-bit cell values (empty 0, X 1, O 2, edge 3) a pattern character allows, as a mask.
+fn allowed_values(c: char) -> u8 {
+    match c {
+        '?' => 0b1111,
+        '.' => 0b0001,
+        'X' => 0b0010,
+        'O' => 0b0100,
+        '#' => 0b1000,
+        'x' => 0b1101,
+        'o' => 0b1011,
+        _ => 0,
+    }
+}
+
+/// Set every code whose neighbours `k..` take allowed values, given the bits chosen so far.
+fn add_codes(allowed: &[u8; 8], k: usize, code: u16, table: &mut [u64; 1024]) {
+    if k == 8 {
+        table[code as usize >> 6] |= 1 << (code & 63);
+        return;
+    }
+    for v in 0..4u16 {
+        if allowed[k] & (1 << v) != 0 {
+            add_codes(allowed, k + 1, code | v << (2 * k), table);
+        }
+    }
 }
 
 fn swap_colors(c: char) -> char {
@@ -570,24 +586,6 @@ fn transform(g: &[char; 9], sym: usize) -> [char; 9] {
         }
     }
     out
-}
-
-/// Does a neighbourhood code fit a grid? Grid cells in code order skip the centre (index 4).
-fn code_matches(grid: &[char; 9], code: u16) -> bool {
-    const CELLS: [usize; 8] = [0, 1, 2, 3, 5, 6, 7, 8];
-    CELLS.iter().enumerate().all(|(k, &cell)| {
-        let v = (code >> (2 * k)) & 3;
-        match grid[cell] {
-            '?' => true,
-            '.' => v == 0,
-            'X' => v == 1,
-            'O' => v == 2,
-            '#' => v == 3,
-            'x' => v != 1,
-            'o' => v != 2,
-            _ => false,
-        }
-    })
 }
 
 #[cfg(test)]
@@ -698,12 +696,18 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        assert!(matches_pattern(&b, Color::Black, pt(&b, "C3")));
-        assert!(
-            matches_pattern(&b, Color::White, pt(&b, "C3")),
-            "colour-swapped"
-        );
-        assert!(!matches_pattern(&b, Color::Black, pt(&b, "C1")));
+        assert!(matches_pattern(&b, pt(&b, "C3")));
+        assert!(!matches_pattern(&b, pt(&b, "C1")));
+        // The same shape in White's colours matches too (either player may play it).
+        let w = Board::from_ascii(
+            ". . . . .
+             . O X O .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(matches_pattern(&w, pt(&w, "C3")));
         let t = build_pattern_table();
         let count: u32 = t.iter().map(|w| w.count_ones()).sum();
         assert!(count > 100);

@@ -128,7 +128,7 @@ pub fn expand_moves(
         if self_atari > 1 {
             add(params.prior_self_atari, 0.0);
         }
-        if matches_pattern(board, color, p) {
+        if matches_pattern(board, p) {
             add(params.prior_pattern, params.prior_pattern);
         }
         if last.is_some() {
