@@ -282,6 +282,11 @@ impl Game {
         self.board.set_cell(p, stone);
         self.undo.clear();
         self.passes = 0;
+        // Setup stones placed together (no move in between) make one position: the ones in
+        // between, and the empty board before a setup, never occurred in the game.
+        if !matches!(self.actions.last(), Some(Action::Move(..))) {
+            self.positions.pop();
+        }
         self.positions.push((self.board.hash(), self.to_move));
         self.actions.push(Action::Setup(p, stone));
     }

@@ -91,6 +91,32 @@ fn suicide_is_illegal_and_multi_stone_suicide_only_under_tromp_taylor() {
     g.board().check_invariants().unwrap();
 }
 
+/// Setup stones are placed one at a time, but the positions in between never occurred in the
+/// game: only the finished setup counts for superko. (Here a Tromp-Taylor suicide leaves exactly
+/// the White stones, which the setup placed before the Black ones.)
+#[test]
+fn setup_stones_placed_together_are_one_position() {
+    let mut g = game_from_ascii(
+        "X X .
+         O O O
+         . . .",
+        Rules::tromp_taylor(),
+        Color::Black,
+    );
+    g.play(Color::Black, mv(&g, "C3")).unwrap();
+    assert_eq!(g.board().captures(Color::White), 3);
+    // Nor did the empty board the game object was created with: a suicide that empties the
+    // board is legal.
+    let mut g = game_from_ascii(
+        "X X
+         X .",
+        Rules::tromp_taylor(),
+        Color::Black,
+    );
+    g.play(Color::Black, mv(&g, "B1")).unwrap();
+    assert_eq!(g.board().empty_count(), 4);
+}
+
 #[test]
 fn ko_forbids_the_immediate_recapture_under_every_ko_rule() {
     let position = ". . . . .
