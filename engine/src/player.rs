@@ -322,6 +322,9 @@ impl Player for FlatPlayer {
                 owned[p.index()] += match scratch.at(p) {
                     Cell::Black => 1,
                     Cell::White => -1,
+                    // An eye left empty at the end belongs to its owner.
+                    _ if scratch.is_eyelike(Color::Black, p) => 1,
+                    _ if scratch.is_eyelike(Color::White, p) => -1,
                     _ => 0,
                 };
             }
