@@ -1,0 +1,305 @@
+//! The command line: options (clap), how they reach the player (`Player::set_param`) and the
+//! session, and the start of the GTP loop.
+
+use crate::log::Log;
+use crate::search::{Budget, DEFAULT_SECONDS_PER_MOVE};
+use crate::server::serve;
+use crate::session::{Session, Settings};
+use clap::{ArgAction, Parser, ValueEnum};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::Duration;
+use tengen_engine::player::Player;
+use tengen_engine::Rules;
+
+/// tengen (天元): a Monte-Carlo Go engine that speaks GTP (the Go Text Protocol) on standard
+/// input and output. Add it to Sabaki, GoGui, Lizzie or a match tool as a GTP engine; no
+/// option is needed.
+#[derive(Parser, Debug, Clone, PartialEq)]
+#[command(name = "tengen", version, max_term_width = 100)]
+pub struct Options {
+    /// Search threads [default: all cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Seconds per move when the controller sends no clock [default: 5]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+
+    /// Exactly N playouts per move, no early stop (for benchmarks and reproducible tests);
+    /// replaces --time, but a clock sent by the controller still limits the move
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub playouts: Option<u64>,
+
+    /// Memory cap for the search tree: bytes, or with a suffix K, M, G (e.g. 512M, 2G)
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_memory: Option<u64>,
+
+    /// Rules of every game: ko rule, counting, default komi
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = RulesName::Chinese)]
+    pub rules: RulesName,
+
+    /// Resign when the win rate of the best move falls below P (0 never resigns)
+    #[arg(long, value_name = "P", value_parser = parse_probability)]
+    pub resign_threshold: Option<f64>,
+
+    /// Seed of the random number generators, for reproducible games [default: from the clock]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Think on the opponent's time
+    #[arg(long)]
+    pub ponder: bool,
+
+    /// Append the GTP traffic and a summary of each search to FILE (GUIs hide stderr)
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+
+    /// More on stderr: -v a summary of each search, -vv the GTP traffic as well
+    #[arg(short, long, action = ArgAction::Count)]
+    pub verbose: u8,
+}
+
+/// The rule sets `--rules` accepts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesName {
+    /// Area counting, positional superko, komi 7.5
+    Chinese,
+    /// Territory counting, simple ko, komi 6.5
+    Japanese,
+    /// Area counting of the board as it stands, positional superko, suicide allowed, komi 7.5
+    TrompTaylor,
+}
+
+impl RulesName {
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesName::Chinese => Rules::chinese(),
+            RulesName::Japanese => Rules::japanese(),
+            RulesName::TrompTaylor => Rules::tromp_taylor(),
+        }
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e6)
+        .ok_or_else(|| format!("{text:?} is not a number of seconds above 0"))
+}
+
+fn parse_probability(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|p| (0.0..=1.0).contains(p))
+        .ok_or_else(|| format!("{text:?} is not a number from 0 to 1"))
+}
+
+/// `4096`, `64K`, `512M`, `2G`, `1T` (powers of 1024; a trailing `B` or `iB` is allowed).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = t
+        .strip_suffix("IB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(&t);
+    let (digits, shift) = match t.chars().last() {
+        Some('K') => (&t[..t.len() - 1], 10),
+        Some('M') => (&t[..t.len() - 1], 20),
+        Some('G') => (&t[..t.len() - 1], 30),
+        Some('T') => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let bad = || format!("{text:?} is not a size such as 4096, 512M or 2G");
+    let n: f64 = digits.trim().parse().map_err(|_| bad())?;
+    let bytes = n * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes < 1.0 || bytes > u64::MAX as f64 {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
+/// The player tengen plays with. The one place that chooses it.
+pub fn new_player(seed: u64) -> Box<dyn Player> {
+    Box::new(tengen_engine::player::FlatPlayer::new(seed))
+}
+
+impl Options {
+    /// The session's settings from these options.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            rules: self.rules.rules(),
+            budget: Budget {
+                time: Some(Duration::from_secs_f64(
+                    self.time.unwrap_or(DEFAULT_SECONDS_PER_MOVE),
+                )),
+                playouts: self.playouts,
+            },
+            ponder: self.ponder,
+        }
+    }
+
+    /// The seed: `--seed`, or one from the clock and the process id.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            nanos ^ (u64::from(std::process::id()) << 32)
+        })
+    }
+
+    /// Hand the player its options. An option the player has no parameter for is noted in
+    /// the log and skipped; a value the player refuses is an error.
+    pub fn configure(&self, player: &mut dyn Player, log: &Log) -> Result<(), String> {
+        let threads = self.threads.map(u64::from).or_else(|| {
+            std::thread::available_parallelism()
+                .ok()
+                .map(|n| n.get() as u64)
+        });
+        let given: [(&str, &str, Option<String>, bool); 5] = [
+            (
+                "threads",
+                "--threads",
+                threads.map(|n| n.to_string()),
+                self.threads.is_some(),
+            ),
+            (
+                "max_memory",
+                "--max-memory",
+                self.max_memory.map(|b| b.to_string()),
+                true,
+            ),
+            (
+                "seed",
+                "--seed",
+                Some(self.seed().to_string()),
+                self.seed.is_some(),
+            ),
+            (
+                "resign_threshold",
+                "--resign-threshold",
+                self.resign_threshold.map(|p| p.to_string()),
+                true,
+            ),
+            (
+                "ponder",
+                "--ponder",
+                self.ponder.then(|| "true".to_string()),
+                true,
+            ),
+        ];
+        let known: Vec<String> = player.params().into_iter().map(|(k, _)| k).collect();
+        for (key, flag, value, explicit) in given {
+            let Some(value) = value else { continue };
+            if known.iter().any(|k| k == key) {
+                player
+                    .set_param(key, &value)
+                    .map_err(|e| format!("{flag} {value}: {e}"))?;
+            } else if explicit {
+                log.note(&format!(
+                    "the {} player has no {key} parameter; {flag} ignored",
+                    player.name()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Start tengen with `options`: configure the player, then answer GTP on stdin and stdout.
+pub fn run(options: &Options) -> Result<(), String> {
+    let mut log = Log::stderr(options.verbose);
+    if let Some(path) = &options.log {
+        log = log
+            .with_file(path)
+            .map_err(|e| format!("cannot open the log file {}: {e}", path.display()))?;
+    }
+    let mut player = new_player(options.seed());
+    options.configure(&mut *player, &log)?;
+    let session = Session::new(player, options.settings(), log.clone());
+    install_panic_log(log.clone());
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "tengen {} speaks GTP: type list_commands to see the commands, quit to leave.",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    match serve(session, io::stdin(), io::stdout().lock(), log) {
+        Ok(()) => Ok(()),
+        // The controller closed our output: nobody is left to answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("standard output: {e}")),
+    }
+}
+
+/// Panics (answered `? internal error`) are written to the log too, not only to stderr.
+fn install_panic_log(log: Log) {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        log.note(&format!("panic: {info}"));
+        default(info);
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_with_suffixes() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("64K"), Ok(64 << 10));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("2g"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("2GB"), Ok(2 << 30));
+        for bad in ["", "M", "-1G", "0", "abc", "1Q", "1e30T"] {
+            assert!(parse_size(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn options_parse_and_bad_ones_are_refused() {
+        let o = Options::try_parse_from([
+            "tengen",
+            "--threads",
+            "2",
+            "--playouts",
+            "500",
+            "--rules",
+            "tromp-taylor",
+            "--resign-threshold",
+            "0.1",
+            "--seed",
+            "7",
+            "-vv",
+        ])
+        .unwrap();
+        assert_eq!(o.threads, Some(2));
+        assert_eq!(o.rules.rules(), Rules::tromp_taylor());
+        assert_eq!(o.seed(), 7);
+        assert_eq!(o.verbose, 2);
+        assert_eq!(o.settings().budget.playouts, Some(500));
+        for bad in [
+            &["tengen", "--threads", "0"][..],
+            &["tengen", "--time", "-1"],
+            &["tengen", "--playouts", "0"],
+            &["tengen", "--rules", "ing"],
+            &["tengen", "--resign-threshold", "1.5"],
+            &["tengen", "--max-memory", "lots"],
+            &["tengen", "--bogus"],
+        ] {
+            assert!(Options::try_parse_from(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn options_reach_the_player() {
+        let o = Options::try_parse_from(["tengen", "--seed", "42", "--threads", "3"]).unwrap();
+        let mut player = new_player(1);
+        o.configure(&mut *player, &Log::default()).unwrap();
+        let params = player.params();
+        let seed = params.iter().find(|(k, _)| k == "seed").map(|(_, v)| v);
+        assert_eq!(seed.map(String::as_str), Some("42"));
+    }
+}

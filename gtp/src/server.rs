@@ -1,0 +1,355 @@
+//! The GTP loop: a reader thread turns standard input into lines, the main thread answers them
+//! in order, and searches run on a worker thread while input keeps arriving, so that `quit`,
+//! GoGui's `# interrupt`, and (for analysis streams and pondering) any next line stop them
+//! promptly. Every reply is flushed as soon as it is written; a panic in one command becomes
+//! `? internal error`, never a dead engine.
+//!
+//! A plain `genmove` (or display search) is stopped early only by `# interrupt` and `quit`:
+//! other commands sent meanwhile wait their turn, as GTP's sequential model wants, so a
+//! controller that pipelines commands still gets full-strength moves.
+
+use crate::log::Log;
+use crate::protocol::{format_reply, parse_line, reply_head, Command, Line};
+use crate::search::{Search, Task};
+use crate::session::{Outcome, Session};
+use std::any::Any;
+use std::collections::VecDeque;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+use tengen_engine::player::{Analysis, Decision, Player};
+
+/// Longest input line kept; the rest of a longer line is skipped and the line answered `?`.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// One line of input, or its end.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Input {
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE_BYTES`]: its beginning (for the id).
+    TooLong(Vec<u8>),
+    Eof,
+}
+
+/// What the main thread waits for.
+enum Event {
+    Input(Input),
+    /// Progress of the running search.
+    Report(Analysis),
+    /// The search ended; the player comes back.
+    Done {
+        player: Box<dyn Player>,
+        found: Result<Option<(Decision, Analysis)>, String>,
+        elapsed: Duration,
+    },
+}
+
+/// Answer GTP commands from `input` on `output` until `quit` or the end of input.
+pub fn serve<R, W>(session: Session, input: R, output: W, log: Log) -> io::Result<()>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    let (sender, events) = channel();
+    let reader = sender.clone();
+    thread::Builder::new()
+        .name("gtp-reader".into())
+        .spawn(move || read_lines(input, &reader))?;
+    Server {
+        session,
+        output,
+        log,
+        sender,
+        events,
+        pending: VecDeque::new(),
+    }
+    .run()
+}
+
+/// Send each line of `input` (without a length limit beyond [`MAX_LINE_BYTES`]), then `Eof`.
+fn read_lines<R: Read>(input: R, events: &Sender<Event>) {
+    let mut reader = BufReader::new(input);
+    loop {
+        let mut line = Vec::new();
+        let mut too_long = false;
+        let mut at_end = false;
+        loop {
+            let buf = match reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => &[],
+            };
+            if buf.is_empty() {
+                at_end = true;
+                break;
+            }
+            let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], true),
+                None => (buf, false),
+            };
+            let room = MAX_LINE_BYTES.saturating_sub(line.len());
+            too_long |= chunk.len() > room;
+            line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            let used = chunk.len() + usize::from(done);
+            reader.consume(used);
+            if done {
+                break;
+            }
+        }
+        if !line.is_empty() || too_long || !at_end {
+            let input = if too_long {
+                Input::TooLong(line)
+            } else {
+                Input::Line(line)
+            };
+            if events.send(Event::Input(input)).is_err() {
+                return;
+            }
+        }
+        if at_end {
+            let _ = events.send(Event::Input(Input::Eof));
+            return;
+        }
+    }
+}
+
+struct Server<W: Write> {
+    session: Session,
+    output: W,
+    log: Log,
+    /// For the worker threads' reports.
+    sender: Sender<Event>,
+    events: Receiver<Event>,
+    /// Input that arrived during a search, to answer after it.
+    pending: VecDeque<Input>,
+}
+
+/// Slack after a search's time budget before the server stops it itself.
+fn grace(budget: Duration) -> Duration {
+    budget / 10 + Duration::from_millis(250)
+}
+
+impl<W: Write> Server<W> {
+    fn run(mut self) -> io::Result<()> {
+        loop {
+            let raw = match self.next_input() {
+                Input::Eof => return Ok(()),
+                Input::TooLong(start) => {
+                    let id = match parse_line(&start) {
+                        Line::Command(Command { id, .. }) | Line::Malformed { id, .. } => id,
+                        _ => None,
+                    };
+                    self.send(&format_reply(false, id.as_deref(), "line too long"))?;
+                    continue;
+                }
+                Input::Line(raw) => raw,
+            };
+            self.log.received(String::from_utf8_lossy(&raw).trim_end());
+            let command = match parse_line(&raw) {
+                Line::Blank | Line::Comment(_) => continue,
+                Line::Malformed { id, error } => {
+                    self.send(&format_reply(false, id.as_deref(), &error))?;
+                    continue;
+                }
+                Line::Command(command) => command,
+            };
+            let id = command.id.as_deref();
+            let outcome = catch_unwind(AssertUnwindSafe(|| self.session.execute(&command)))
+                .unwrap_or_else(|panic| {
+                    self.log
+                        .warn(&format!("command panicked: {}", panic_text(&*panic)));
+                    Outcome::Reply(Err("internal error".into()))
+                });
+            match outcome {
+                Outcome::Reply(Ok(text)) => self.send(&format_reply(true, id, &text))?,
+                Outcome::Reply(Err(text)) => self.send(&format_reply(false, id, &text))?,
+                Outcome::Quit => {
+                    self.send(&format_reply(true, id, ""))?;
+                    return Ok(());
+                }
+                Outcome::Search(search) => {
+                    let moved = matches!(search.task, Task::Genmove { play: true, .. });
+                    self.search(search)?;
+                    if moved {
+                        if let Some(ponder) = self.session.ponder_search() {
+                            self.search(ponder)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Input held back during a search first, then new input.
+    fn next_input(&mut self) -> Input {
+        if let Some(input) = self.pending.pop_front() {
+            return input;
+        }
+        loop {
+            match self.events.recv() {
+                Ok(Event::Input(input)) => return input,
+                Ok(_) => continue, // no search runs: nothing else can arrive
+                Err(_) => return Input::Eof,
+            }
+        }
+    }
+
+    fn send(&mut self, text: &str) -> io::Result<()> {
+        self.log.sent(text);
+        self.output.write_all(text.as_bytes())?;
+        self.output.flush()
+    }
+
+    /// Run `search` on a worker thread and print its stream and reply.
+    fn search(&mut self, search: Search) -> io::Result<()> {
+        let id = search.id.clone();
+        let Some(mut player) = self.session.take_player() else {
+            return self.send(&format_reply(false, id.as_deref(), "internal error"));
+        };
+        if search.streams() {
+            self.send(&format!("{}\n", reply_head(true, id.as_deref())))?;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = Arc::clone(self.session.game());
+        let start = Instant::now();
+        {
+            let (search, stop, sender) = (search.clone(), Arc::clone(&stop), self.sender.clone());
+            let game = Arc::clone(&game);
+            thread::Builder::new()
+                .name("search".into())
+                .spawn(move || {
+                    let reports = sender.clone();
+                    let mut report = |a: &Analysis| {
+                        let _ = reports.send(Event::Report(a.clone()));
+                    };
+                    let found = catch_unwind(AssertUnwindSafe(|| {
+                        search.run(&mut *player, &game, &stop, &mut report)
+                    }))
+                    .map_err(|panic| panic_text(&*panic));
+                    drop(game);
+                    let _ = sender.send(Event::Done {
+                        player,
+                        found,
+                        elapsed: start.elapsed(),
+                    });
+                })?;
+        }
+        let mut deadline = search.time_limit().map(|t| start + t + grace(t));
+        let mut last_line: Option<Instant> = None;
+        loop {
+            let event = match deadline {
+                None => self.events.recv().ok(),
+                Some(when) => {
+                    match self
+                        .events
+                        .recv_timeout(when.saturating_duration_since(Instant::now()))
+                    {
+                        Ok(event) => Some(event),
+                        Err(RecvTimeoutError::Timeout) => {
+                            stop.store(true, Ordering::Relaxed);
+                            deadline = None;
+                            continue;
+                        }
+                        Err(RecvTimeoutError::Disconnected) => None,
+                    }
+                }
+            };
+            let Some(event) = event else {
+                // Cannot happen while the server holds a sender; end the reply anyway.
+                return self.send(&format_reply(false, id.as_deref(), "internal error"));
+            };
+            match event {
+                Event::Input(input) => {
+                    match stop_request(&input) {
+                        _ if search.stops_on_any_input() => stop.store(true, Ordering::Relaxed),
+                        Some(StopRequest::Interrupt) => stop.store(true, Ordering::Relaxed),
+                        Some(StopRequest::Quit) => {
+                            let when = start + QUIT_GRACE;
+                            if Instant::now() >= when {
+                                stop.store(true, Ordering::Relaxed);
+                            } else {
+                                deadline = Some(deadline.map_or(when, |d| d.min(when)));
+                            }
+                        }
+                        None => {}
+                    }
+                    self.pending.push_back(input);
+                }
+                Event::Report(analysis) => {
+                    let Some(interval) = search.interval() else {
+                        continue;
+                    };
+                    if last_line.is_some_and(|t| t.elapsed() < interval) {
+                        continue;
+                    }
+                    if let Some(line) = search.report_line(&analysis, &game) {
+                        self.send(&format!("{line}\n"))?;
+                        last_line = Some(Instant::now());
+                    }
+                }
+                Event::Done {
+                    player,
+                    found,
+                    elapsed,
+                } => {
+                    drop(game);
+                    self.session.return_player(player);
+                    let text = catch_unwind(AssertUnwindSafe(|| {
+                        self.session.finish(&search, found, elapsed)
+                    }))
+                    .unwrap_or_else(|panic| {
+                        self.log.warn(&format!(
+                            "finishing a search panicked: {}",
+                            panic_text(&*panic)
+                        ));
+                        if search.streams() {
+                            "\n".into()
+                        } else {
+                            format_reply(false, id.as_deref(), "internal error")
+                        }
+                    });
+                    return self.send(&text);
+                }
+            }
+        }
+    }
+}
+
+/// Why a move search should stop before its budget.
+enum StopRequest {
+    /// GoGui's `# interrupt`: stop now.
+    Interrupt,
+    /// `quit`: stop once the search has had [`QUIT_GRACE`], so that a controller that sends
+    /// `genmove` and `quit` together still gets a considered move.
+    Quit,
+}
+
+/// How long a move search may go on after `quit` arrived (counted from the search's start).
+const QUIT_GRACE: Duration = Duration::from_secs(1);
+
+/// Does this input ask a move search to stop early? The end of input does not: the move is
+/// finished and answered, then the engine exits.
+fn stop_request(input: &Input) -> Option<StopRequest> {
+    let Input::Line(raw) = input else {
+        return None;
+    };
+    match parse_line(raw) {
+        Line::Comment(text) if text.eq_ignore_ascii_case("interrupt") => {
+            Some(StopRequest::Interrupt)
+        }
+        Line::Command(c) if c.name.eq_ignore_ascii_case("quit") => Some(StopRequest::Quit),
+        _ => None,
+    }
+}
+
+fn panic_text(panic: &(dyn Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}

@@ -1,0 +1,458 @@
+//! Commands answered by a session, without threads: the search commands are run in place.
+
+use super::*;
+use crate::cli::new_player;
+use crate::protocol::{parse_line, Line};
+use std::sync::atomic::AtomicBool;
+use tengen_engine::player::{Candidate, SearchLimits};
+
+fn session() -> Session {
+    let settings = Settings {
+        budget: Budget {
+            time: None,
+            playouts: Some(300),
+        },
+        ..Settings::default()
+    };
+    Session::new(new_player(1), settings, Log::default())
+}
+
+fn command(line: &str) -> Command {
+    match parse_line(line.as_bytes()) {
+        Line::Command(c) => c,
+        other => panic!("{line:?} is not a command: {other:?}"),
+    }
+}
+
+/// Run one command to its reply text; searches run in place.
+fn run(s: &mut Session, line: &str) -> Result<String, String> {
+    match s.execute(&command(line)) {
+        Outcome::Reply(r) => r,
+        Outcome::Quit => Ok("quit".into()),
+        Outcome::Search(search) => {
+            let text = finish_in_place(s, &search);
+            match text.strip_prefix("= ") {
+                Some(ok) => Ok(ok.trim_end().to_string()),
+                None => Err(text.trim_start_matches("? ").trim_end().to_string()),
+            }
+        }
+    }
+}
+
+fn finish_in_place(s: &mut Session, search: &Search) -> String {
+    let mut player = s.take_player().unwrap();
+    let game = Arc::clone(s.game());
+    let stop = AtomicBool::new(matches!(search.task, Task::Analyze { .. }));
+    let found = search.run(&mut *player, &game, &stop, &mut |_| {});
+    drop(game);
+    s.return_player(player);
+    s.finish(search, Ok(found), Duration::ZERO)
+}
+
+fn ok(s: &mut Session, line: &str) -> String {
+    run(s, line).unwrap_or_else(|e| panic!("{line:?} failed: {e}"))
+}
+
+fn err(s: &mut Session, line: &str) -> String {
+    match run(s, line) {
+        Ok(text) => panic!("{line:?} succeeded with {text:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Black's and White's stones, each sorted.
+fn stones(s: &mut Session) -> (String, String) {
+    let sorted = |text: String| {
+        let mut v: Vec<&str> = text.split_whitespace().collect();
+        v.sort_unstable();
+        v.join(" ")
+    };
+    (
+        sorted(ok(s, "list_stones black")),
+        sorted(ok(s, "list_stones white")),
+    )
+}
+
+#[test]
+fn admin_commands() {
+    let mut s = session();
+    assert_eq!(ok(&mut s, "protocol_version"), "2");
+    assert_eq!(ok(&mut s, "name"), "tengen");
+    assert_eq!(ok(&mut s, "known_command play"), "true");
+    assert_eq!(ok(&mut s, "known_command PLAY"), "true");
+    assert_eq!(ok(&mut s, "known_command nonsense"), "false");
+    let listed = ok(&mut s, "list_commands");
+    for name in listed.lines() {
+        assert_eq!(ok(&mut s, &format!("known_command {name}")), "true");
+    }
+    assert_eq!(err(&mut s, "nonsense"), "unknown command");
+    assert_eq!(ok(&mut s, "quit"), "quit");
+}
+
+#[test]
+fn errors_leave_the_position_unchanged() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "play b c3");
+    ok(&mut s, "play w d4");
+    let before = stones(&mut s);
+    for bad in [
+        "boardsize 0",
+        "boardsize 26",
+        "boardsize abc",
+        "komi abc",
+        "komi inf",
+        "play b z99",
+        "play b K10",
+        "play x d4",
+        "play b",
+        "play",
+        "play b c3",
+        "play w c3 extra",
+        "fixed_handicap 2",
+        "set_free_handicap e5 f5",
+        "undo 1",
+        "is_legal b",
+        "list_stones",
+        "captures purple",
+        "final_status_list undead",
+        "loadsgf /nonexistent/file.sgf",
+        "loadsgf x.sgf 0",
+        "gogui-play_sequence b e5 w",
+        "gg-undo 3",
+        "gg-undo x",
+        "lz-analyze b 50 avoid",
+        "kata-analyze b 50 ownership maybe",
+        "tengen-param nonsense 1",
+        "tengen-param playouts -1",
+        "genmove purple",
+    ] {
+        err(&mut s, bad);
+        assert_eq!(stones(&mut s), before, "after {bad:?}");
+    }
+    assert!(err(&mut s, "boardsize 26").contains("unacceptable size"));
+    assert!(err(&mut s, "play b c3").contains("illegal move"));
+    assert!(err(&mut s, "loadsgf /nonexistent/file.sgf").contains("cannot load file"));
+}
+
+#[test]
+fn play_undo_and_captures() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    for m in ["w a1", "b a2", "b b1"] {
+        ok(&mut s, &format!("play {m}"));
+    }
+    assert_eq!(stones(&mut s), ("A2 B1".into(), "".into()));
+    assert_eq!(ok(&mut s, "captures black"), "1");
+    assert_eq!(ok(&mut s, "captures w"), "0");
+    assert_eq!(ok(&mut s, "is_legal b a1"), "1");
+    assert_eq!(ok(&mut s, "is_legal w a1"), "0", "suicide");
+    assert_eq!(ok(&mut s, "is_legal w b1"), "0", "occupied");
+    ok(&mut s, "undo");
+    assert_eq!(stones(&mut s), ("A2".into(), "A1".into()));
+    ok(&mut s, "gg-undo 2");
+    assert_eq!(stones(&mut s), ("".into(), "".into()));
+    assert!(err(&mut s, "undo").contains("cannot undo"));
+}
+
+#[test]
+fn play_sequence_is_all_or_nothing() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    err(&mut s, "gogui-play_sequence b e5 w e5");
+    assert_eq!(stones(&mut s), ("".into(), "".into()));
+    ok(&mut s, "gogui-play_sequence b e5 w d4 B pass w c3");
+    assert_eq!(stones(&mut s), ("E5".into(), "C3 D4".into()));
+    err(&mut s, "gg-undo 5");
+    assert_eq!(stones(&mut s), ("E5".into(), "C3 D4".into()));
+}
+
+#[test]
+fn handicap_commands() {
+    let mut s = session();
+    assert_eq!(ok(&mut s, "fixed_handicap 3"), "D4 Q16 D16");
+    assert!(err(&mut s, "fixed_handicap 2").contains("board not empty"));
+    ok(&mut s, "clear_board");
+    err(&mut s, "fixed_handicap 1");
+    err(&mut s, "fixed_handicap 10");
+    assert_eq!(ok(&mut s, "place_free_handicap 4").split(' ').count(), 4);
+    ok(&mut s, "clear_board");
+    err(&mut s, "set_free_handicap d4 d4 q16");
+    err(&mut s, "set_free_handicap d4 pass");
+    err(&mut s, "set_free_handicap d4");
+    ok(&mut s, "set_free_handicap d4 q16 q4");
+    assert_eq!(stones(&mut s).0, "D4 Q16 Q4");
+    assert!(
+        err(&mut s, "undo").contains("cannot undo"),
+        "handicap stays"
+    );
+    assert!(ok(&mut s, "showboard").contains("handicap 3"));
+    ok(&mut s, "boardsize 5");
+    err(&mut s, "fixed_handicap 2");
+    assert_eq!(ok(&mut s, "place_free_handicap 2").split(' ').count(), 2);
+}
+
+#[test]
+fn boardsize_keeps_komi_and_clears() {
+    let mut s = session();
+    ok(&mut s, "komi -3.5");
+    ok(&mut s, "play b d4");
+    ok(&mut s, "boardsize 13");
+    assert_eq!(stones(&mut s).0, "");
+    assert!(ok(&mut s, "showboard").contains("komi -3.5"));
+    for size in 2..=25 {
+        ok(&mut s, &format!("boardsize {size}"));
+    }
+}
+
+#[test]
+fn scoring_with_a_dead_stone() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    for row in 1..=9 {
+        ok(&mut s, &format!("play b e{row}"));
+        ok(&mut s, &format!("play w f{row}"));
+    }
+    assert_eq!(ok(&mut s, "final_score"), "B+1.5");
+    ok(&mut s, "komi 9");
+    assert_eq!(ok(&mut s, "final_score"), "0");
+    ok(&mut s, "komi 7.5");
+    ok(&mut s, "play w b5");
+    assert_eq!(ok(&mut s, "final_status_list dead"), "B5");
+    assert_eq!(ok(&mut s, "final_score"), "B+1.5");
+    let alive = ok(&mut s, "final_status_list alive");
+    assert_eq!(alive.lines().count(), 2, "two walls: {alive}");
+    assert_eq!(ok(&mut s, "final_status_list seki"), "");
+}
+
+#[test]
+fn sgf_round_trip_through_a_file() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "komi 6.5");
+    for m in ["b c3", "w e5", "b pass", "w d4"] {
+        ok(&mut s, &format!("play {m}"));
+    }
+    let text = ok(&mut s, "printsgf");
+    assert!(
+        text.starts_with("(;GM[1]") && text.contains("KM[6.5]"),
+        "{text}"
+    );
+    let path = std::env::temp_dir().join(format!("tengen-session-{}.sgf", std::process::id()));
+    let path = path.to_str().unwrap().to_string();
+    ok(&mut s, &format!("printsgf {path}"));
+    ok(&mut s, "boardsize 19");
+    ok(&mut s, "komi 0");
+    ok(&mut s, &format!("loadsgf {path}"));
+    assert_eq!(stones(&mut s), ("C3".into(), "D4 E5".into()));
+    assert!(ok(&mut s, "showboard").contains("komi 6.5"));
+    ok(&mut s, &format!("loadsgf {path} 3"));
+    assert_eq!(stones(&mut s), ("C3".into(), "E5".into()));
+    std::fs::write(&path, "(;SZ[9];B[zz])").unwrap();
+    assert!(err(&mut s, &format!("loadsgf {path}")).contains("cannot load file"));
+    assert_eq!(stones(&mut s), ("C3".into(), "E5".into()));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn genmove_plays_and_reg_genmove_does_not() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "play b e5");
+    let reg = ok(&mut s, "reg_genmove w");
+    assert_eq!(
+        stones(&mut s),
+        ("E5".into(), "".into()),
+        "reg_genmove played"
+    );
+    assert!(!["E5", "PASS", "resign"].contains(&reg.as_str()), "{reg}");
+    let mv = ok(&mut s, "genmove w");
+    assert_eq!(stones(&mut s).1, mv);
+    // Same seed and playouts, same position: the same answer.
+    let mut again = session();
+    ok(&mut again, "boardsize 9");
+    ok(&mut again, "play b e5");
+    assert_eq!(ok(&mut again, "reg_genmove w"), reg);
+}
+
+#[test]
+fn parameters_list_and_set() {
+    let mut s = session();
+    let lines = ok(&mut s, "tengen-param");
+    assert!(lines.contains("[string] time 0"), "{lines}");
+    assert!(lines.contains("[string] playouts 300"), "{lines}");
+    assert!(lines.contains("[bool] ponder 0"), "{lines}");
+    assert!(lines.contains("[string] seed 1"), "{lines}");
+    ok(&mut s, "tengen-param seed 9");
+    ok(&mut s, "tengen-param ponder 1");
+    ok(&mut s, "tengen-param time 2.5");
+    ok(&mut s, "tengen-param playouts 0");
+    let lines = ok(&mut s, "tengen-param");
+    assert!(lines.contains("[string] seed 9"), "{lines}");
+    assert!(lines.contains("[bool] ponder 1"), "{lines}");
+    assert!(lines.contains("[string] time 2.5"), "{lines}");
+    assert!(err(&mut s, "tengen-param time 0").contains("budget"));
+    err(&mut s, "tengen-param ponder maybe");
+    err(&mut s, "tengen-param seed");
+}
+
+#[test]
+fn analysis_arguments_in_every_form() {
+    let s = session();
+    let args = |line: &str| -> Vec<String> { line.split_whitespace().map(String::from).collect() };
+    let (c, st) = s.stream_args(&args("B 50"), Dialect::Leela).unwrap();
+    assert_eq!((c, st.interval), (Color::Black, Duration::from_millis(500)));
+    let (c, st) = s.stream_args(&args("25"), Dialect::Leela).unwrap();
+    assert_eq!((c, st.interval), (Color::Black, Duration::from_millis(250)));
+    let (_, st) = s.stream_args(&args("interval 10"), Dialect::Leela).unwrap();
+    assert_eq!(st.interval, Duration::from_millis(100));
+    let (c, st) = s
+        .stream_args(&args("w 0 ownership true maxmoves 5"), Dialect::Kata)
+        .unwrap();
+    assert_eq!(c, Color::White);
+    assert!(st.format.ownership);
+    assert_eq!(st.format.max_moves, 5);
+    assert_eq!(st.interval, Duration::from_millis(10 * MIN_INTERVAL_CS));
+    let (_, st) = s.stream_args(&[], Dialect::Kata).unwrap();
+    assert_eq!(st.interval, Duration::from_millis(10 * DEFAULT_INTERVAL_CS));
+    for bad in [
+        "b 50 interval",
+        "b 50 frobnicate 1",
+        "b x",
+        "b 50 ownership 2",
+    ] {
+        assert!(s.stream_args(&args(bad), Dialect::Kata).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn genmove_analyze_ends_with_play() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    let Outcome::Search(search) = s.execute(&command("lz-genmove_analyze b 10")) else {
+        panic!("not a search");
+    };
+    assert!(search.streams());
+    let tail = finish_in_place(&mut s, &search);
+    let last = tail.lines().rfind(|l| !l.is_empty()).unwrap();
+    let mv = last.strip_prefix("play ").unwrap();
+    assert!(tail.ends_with("\n\n"));
+    assert_eq!(stones(&mut s).0, mv);
+    let info = tail.lines().next().unwrap();
+    assert!(info.starts_with("info move "), "{info}");
+}
+
+#[test]
+fn analysis_stream_ends_with_an_empty_line() {
+    let mut s = session();
+    let Outcome::Search(search) = s.execute(&command("5 kata-analyze 50")) else {
+        panic!("not a search");
+    };
+    assert_eq!(search.id.as_deref(), Some("5"));
+    assert!(search.stops_on_any_input());
+    assert_eq!(finish_in_place(&mut s, &search), "\n");
+}
+
+#[test]
+fn gogui_displays_search_and_answer() {
+    let mut s = session();
+    ok(&mut s, "boardsize 7");
+    let own = ok(&mut s, "tengen-ownership b");
+    assert_eq!(own.lines().count(), 7);
+    assert!(ok(&mut s, "tengen-pv").starts_with("VAR b "));
+    assert!(ok(&mut s, "tengen-visits w").contains("LABEL "));
+    assert!(ok(&mut s, "tengen-stats").contains("playouts 300"));
+    let menu = ok(&mut s, "gogui-analyze_commands");
+    for line in menu.lines() {
+        let command = line.split('/').nth(2).unwrap();
+        let name = command.split(' ').next().unwrap();
+        assert_eq!(
+            ok(&mut s, &format!("known_command {name}")),
+            "true",
+            "{line}"
+        );
+    }
+}
+
+/// A player that answers with an occupied point, or panics: the front end must still play a
+/// legal move.
+struct BrokenPlayer {
+    panics: bool,
+}
+
+impl Player for BrokenPlayer {
+    fn name(&self) -> &str {
+        "broken"
+    }
+    fn clear(&mut self) {}
+    fn genmove(
+        &mut self,
+        game: &Game,
+        _: Color,
+        _: &SearchLimits,
+        _: &AtomicBool,
+        _: &mut dyn FnMut(&Analysis),
+    ) -> (Decision, Analysis) {
+        assert!(!self.panics, "broken player");
+        let occupied = game
+            .board()
+            .geometry()
+            .points()
+            .find(|&p| game.board().at(p).color().is_some())
+            .unwrap();
+        let analysis = Analysis {
+            candidates: vec![Candidate {
+                mv: Move::Play(occupied),
+                visits: 1,
+                winrate: 0.5,
+                prior: 0.5,
+                lcb: 0.0,
+                score_lead: 0.0,
+                pv: vec![],
+            }],
+            ..Analysis::default()
+        };
+        (Decision::Play(Move::Play(occupied)), analysis)
+    }
+    fn analyze(
+        &mut self,
+        _: &Game,
+        _: Color,
+        _: &AtomicBool,
+        _: Duration,
+        _: &mut dyn FnMut(&Analysis),
+    ) {
+    }
+    fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
+        Vec::new()
+    }
+    fn params(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    fn set_param(&mut self, key: &str, _: &str) -> Result<(), String> {
+        Err(format!("unknown parameter {key:?}"))
+    }
+}
+
+#[test]
+fn an_illegal_choice_or_a_panic_still_gives_a_legal_move() {
+    let mut s = Session::new(
+        Box::new(BrokenPlayer { panics: false }),
+        Settings::default(),
+        Log::default(),
+    );
+    ok(&mut s, "boardsize 5");
+    ok(&mut s, "play b c3");
+    let mv = ok(&mut s, "genmove w");
+    assert_ne!(mv, "C3");
+    assert_eq!(stones(&mut s).0, "C3", "the black stone is still there");
+    // A search that panicked: the session answers with a legal move all the same.
+    let Outcome::Search(search) = s.execute(&command("genmove b")) else {
+        panic!("not a search");
+    };
+    let text = s.finish(&search, Err("boom".into()), Duration::ZERO);
+    let mv = text.trim().strip_prefix("= ").unwrap();
+    if mv != "PASS" {
+        assert!(stones(&mut s).0.contains(mv), "{mv} was not played");
+    }
+}

@@ -1,0 +1,101 @@
+//! The text of `showboard`: the board with coordinates on all four sides, the last move in
+//! parentheses, star points as `+`, then prisoners, komi, handicap and the side to move.
+
+use tengen_engine::coord::LETTERS;
+use tengen_engine::handicap::{fixed_handicap, max_fixed_handicap};
+use tengen_engine::{Cell, Color, Game, Move};
+
+/// The board of `game` as rows of text, top row first.
+pub fn showboard(game: &Game) -> String {
+    let board = game.board();
+    let geo = board.geometry();
+    let n = geo.size();
+    let stars = fixed_handicap(geo, max_fixed_handicap(n)).unwrap_or_default();
+    let last = board.last_move().point();
+    let letters: String = LETTERS[..n]
+        .iter()
+        .map(|&l| format!(" {}", l as char))
+        .collect();
+    let mut out = format!("   {letters}\n");
+    for row in (0..n).rev() {
+        let mut line = format!("{:>2}", row + 1);
+        let mut after_last = false;
+        for col in 0..n {
+            let p = geo.point(col, row);
+            let is_last = Some(p) == last;
+            line.push(if is_last {
+                '('
+            } else if after_last {
+                ')'
+            } else {
+                ' '
+            });
+            after_last = is_last;
+            line.push(match board.at(p) {
+                Cell::Black => 'X',
+                Cell::White => 'O',
+                _ if stars.contains(&p) => '+',
+                _ => '.',
+            });
+        }
+        line.push(if after_last { ')' } else { ' ' });
+        out.push_str(&format!("{line}{}\n", row + 1));
+    }
+    out.push_str(&format!("   {letters}\n"));
+    let last_text = match board.last_move() {
+        Move::Play(_) if game.move_count() > 0 => {
+            tengen_engine::coord::move_text(board.last_move(), geo)
+        }
+        _ if game.passes() > 0 => "pass".to_string(),
+        _ => "none".to_string(),
+    };
+    out.push_str(&format!(
+        "Black (X) has captured {} stones, White (O) has captured {}\n",
+        board.captures(Color::Black),
+        board.captures(Color::White)
+    ));
+    out.push_str(&format!(
+        "komi {}, handicap {}, move {}, last move {last_text}, {} to move",
+        game.rules().komi,
+        game.handicap(),
+        game.move_count(),
+        match game.to_move() {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_engine::coord::parse_move;
+    use tengen_engine::Rules;
+
+    #[test]
+    fn shows_stones_last_move_and_state() {
+        let mut game = Game::new(5, Rules::chinese()).unwrap();
+        let geo = game.board().geometry();
+        game.play(Color::Black, parse_move("C3", geo).unwrap())
+            .unwrap();
+        game.play(Color::White, parse_move("E5", geo).unwrap())
+            .unwrap();
+        let text = showboard(&game);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "    A B C D E");
+        assert_eq!(lines[1], " 5 . . . .(O)5");
+        assert_eq!(lines[3], " 3 . . X . . 3");
+        assert_eq!(lines[6], "    A B C D E");
+        assert!(lines[8].contains("last move E5, Black to move"), "{text}");
+        assert!(lines.iter().all(|l| !l.trim().is_empty()));
+    }
+
+    #[test]
+    fn star_points_on_19x19() {
+        let game = Game::new(19, Rules::chinese()).unwrap();
+        let text = showboard(&game);
+        let row4 = text.lines().nth(16).unwrap();
+        assert_eq!(row4, " 4 . . . + . . . . . + . . . . . + . . . 4");
+    }
+}
