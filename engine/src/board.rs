@@ -494,6 +494,16 @@ impl Board {
         bad + usize::from(edge) < 2
     }
 
+    /// Number of empty orthogonal neighbours of `p`.
+    #[inline(always)]
+    pub fn empty_neighbors(&self, p: Point) -> usize {
+        self.geo
+            .neighbors(p.index())
+            .iter()
+            .filter(|&&n| self.cells[n] == Cell::Empty)
+            .count()
+    }
+
     /// True when every orthogonal neighbour of the empty point `p` is a `color` stone or border
     /// (an eye-like point, true or false).
     #[inline]

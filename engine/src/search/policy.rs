@@ -153,26 +153,33 @@ impl Policy {
         let start = rng.below(n);
         for i in 0..n {
             let p = self.candidates.points[(start + i) % n];
-            if board.is_legal_fast(color, p)
-                && !board.is_eye(color, p)
-                && !self.rejects_self_atari(board, color, p, self.params.self_atari_heuristic, rng)
-            {
+            if self.acceptable(board, color, p, self.params.self_atari_heuristic, rng) {
                 return Some(p);
             }
         }
         None
     }
 
+    /// Legal, not an own true eye, and not a self-atari of more than a few stones (rejected with
+    /// probability `reject`). The common case, two or more empty neighbours, needs no more
+    /// checks: such a point is no eye, no suicide, no self-atari and never the ko point.
     #[inline]
-    fn rejects_self_atari(
+    fn acceptable(
         &self,
         board: &Board,
         color: Color,
         p: Point,
-        prob: f32,
+        reject: f32,
         rng: &mut Rng,
     ) -> bool {
-        board.self_atari_stones(color, p) > self.params.self_atari_stones && rng.chance(prob)
+        if board.empty_neighbors(p) >= 2 {
+            debug_assert!(board.is_legal_fast(color, p));
+            return true;
+        }
+        board.is_legal_fast(color, p)
+            && !board.is_eye(color, p)
+            && !(board.self_atari_stones(color, p) > self.params.self_atari_stones
+                && rng.chance(reject))
     }
 
     /// Own chains next to the last move in atari: capture an attacker in atari, or extend when
@@ -241,6 +248,9 @@ impl Policy {
         let mut fallback = None;
         for i in (start..n).chain(0..start) {
             let p = board.empty_point(i);
+            if board.empty_neighbors(p) >= 2 {
+                return Some(p);
+            }
             if board.is_eye(color, p) || !board.is_legal_fast(color, p) {
                 continue;
             }
@@ -359,9 +369,16 @@ fn ladder_read(
     match n {
         0 | 1 => true,
         2 => {
-            // The attacker tries both ataris; one that works is enough.
+            // The attacker ataris on the liberty where the defender would gain most, and on
+            // the other one only if that fails.
             let attacker = defender.opponent();
-            for &a in &libs[..2] {
+            let gain = |b: &Board, l: Point| b.liberties_after::<4>(defender, l);
+            let order = if gain(b, libs[1]) > gain(b, libs[0]) {
+                [libs[1], libs[0]]
+            } else {
+                [libs[0], libs[1]]
+            };
+            for a in order {
                 if !b.is_legal_fast(attacker, a) || b.self_atari_stones(attacker, a) > 0 {
                     continue;
                 }

@@ -7,10 +7,12 @@ use super::policy::matches_pattern;
 use crate::board::{Board, MAX_POINTS};
 use crate::types::{Cell, Color, Move, Point};
 
-/// Common-fate-graph distances from one point: steps between adjacent points, where moving
-/// along a chain of stones is free. Only distances up to 3 are computed (larger stay 255).
+/// Distance maps used by the priors: common-fate-graph distance from the last move (steps
+/// between adjacent points, where moving along a chain of stones is free; up to 3, larger stay
+/// 255) and the grid distance from every point to the nearest stone (capped at 4).
 pub struct CfgDistances {
     dist: [u8; MAX_POINTS],
+    stone_dist: [u8; MAX_POINTS],
     queue: [u16; MAX_POINTS * 2],
 }
 
@@ -18,8 +20,46 @@ impl CfgDistances {
     pub fn new() -> CfgDistances {
         CfgDistances {
             dist: [u8::MAX; MAX_POINTS],
+            stone_dist: [u8::MAX; MAX_POINTS],
             queue: [0; MAX_POINTS * 2],
         }
+    }
+
+    /// Grid distance from every point to the nearest stone, capped at 4 (breadth-first search
+    /// from all stones at once).
+    pub fn compute_stone_distance(&mut self, board: &Board) {
+        let geo = board.geometry();
+        self.stone_dist[..geo.array_len()].fill(4);
+        let mut tail = 0;
+        for p in geo.points() {
+            if board.at(p) != Cell::Empty {
+                self.stone_dist[p.index()] = 0;
+                self.queue[tail] = p.index() as u16;
+                tail += 1;
+            }
+        }
+        let mut head = 0;
+        while head < tail {
+            let p = self.queue[head] as usize;
+            head += 1;
+            let d = self.stone_dist[p] + 1;
+            if d >= 4 {
+                continue;
+            }
+            for q in geo.neighbors(p) {
+                if board.cell(q) != Cell::Border && self.stone_dist[q] > d {
+                    self.stone_dist[q] = d;
+                    self.queue[tail] = q as u16;
+                    tail += 1;
+                }
+            }
+        }
+    }
+
+    /// Grid distance from `p` to the nearest stone (4 means 4 or more).
+    #[inline]
+    pub fn stone_distance(&self, p: Point) -> u8 {
+        self.stone_dist[p.index()]
     }
 
     /// Compute distances from `from` (0-1 breadth-first search on a double-ended queue).
@@ -89,6 +129,7 @@ pub fn expand_moves(
     if let Some(l) = last {
         cfg.compute(board, l);
     }
+    cfg.compute_stone_distance(board);
     let open = board.empty_count() as f32 / geo.points_count() as f32;
     let even = params.prior_even;
     for p in geo.points() {
@@ -140,10 +181,10 @@ pub fn expand_moves(
         }
         let line = geo.line(p);
         if line <= 2 && geo.size() >= 9 {
-            let empty_around = no_stone_within(board, p, 3);
-            if line == 0 && no_stone_within(board, p, 2) {
+            let far = cfg.stone_distance(p);
+            if line == 0 && far > 2 {
                 add(params.prior_first_line, 0.0);
-            } else if line == 2 && empty_around {
+            } else if line == 2 && far > 3 {
                 add(params.prior_empty_area, params.prior_empty_area);
             }
         }
@@ -152,29 +193,6 @@ pub fn expand_moves(
     // Passing early is almost never right; late it may be.
     let pass_losses = if open > 0.4 { params.prior_pass } else { 0.0 };
     out.push((Move::Pass, even + pass_losses, even * 0.5));
-}
-
-/// No stone within Manhattan distance `d` of `p`.
-fn no_stone_within(board: &Board, p: Point, d: usize) -> bool {
-    let geo = board.geometry();
-    let (c, r) = geo.col_row(p);
-    let n = geo.size() as isize;
-    let d = d as isize;
-    for dy in -d..=d {
-        let span = d - dy.abs();
-        for dx in -span..=span {
-            let (x, y) = (c as isize + dx, r as isize + dy);
-            if x >= 0
-                && y >= 0
-                && x < n
-                && y < n
-                && board.at(geo.point(x as usize, y as usize)) != Cell::Empty
-            {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[cfg(test)]
@@ -205,6 +223,15 @@ mod tests {
         assert_eq!(cfg.get(pt(&b, "E3")), 2);
         assert_eq!(cfg.get(pt(&b, "A2")), 3);
         assert_eq!(cfg.get(pt(&b, "E1")), u8::MAX, "beyond 3");
+        cfg.compute_stone_distance(&b);
+        assert_eq!(cfg.stone_distance(pt(&b, "C4")), 0);
+        assert_eq!(cfg.stone_distance(pt(&b, "C3")), 1);
+        assert_eq!(
+            cfg.stone_distance(pt(&b, "A2")),
+            3,
+            "two down and one across from B4"
+        );
+        assert_eq!(cfg.stone_distance(pt(&b, "C1")), 3);
     }
 
     #[test]
