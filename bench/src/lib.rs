@@ -1,1 +1,15 @@
-//! Benchmarks and strength tools for tengen.
+//! Benchmarks and strength tools for tengen: the match runner (`tengen-match`), the
+//! gogui-regress runner (`tengen-regress`), and the pieces they share.
+//!
+//! How to read it: [`gtp_client`] drives an engine process; [`clock`] keeps a player's time;
+//! [`referee`] plays one checked game; [`match_runner`] plays many, with [`openings`],
+//! [`results`] (the JSON-lines file), [`stats`] (Elo, SPRT) and [`report`] (summary, HTML).
+
+pub mod clock;
+pub mod gtp_client;
+pub mod match_runner;
+pub mod openings;
+pub mod referee;
+pub mod report;
+pub mod results;
+pub mod stats;

@@ -1,0 +1,362 @@
+//! A whole match: probe the engines, choose this run's games (shard, resume), play them on a
+//! few threads, record each as it ends (results line, SGF), show progress, stop early when an
+//! SPRT decides, and write the summary and the HTML report.
+
+use crate::clock::TimeControl;
+use crate::gtp_client::{GtpEngine, GtpError};
+use crate::openings::Openings;
+use crate::referee::{play_game, write_sgf, GameSetup, PlayerSpec};
+use crate::report::{html_report, in_game_order, progress_line, summary};
+use crate::results::{read_results, GameResult, ResultsError, ResultsWriter};
+use crate::stats::{Sprt, SprtDecision};
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+use std::time::Duration;
+use tengen_engine::Rules;
+
+/// How long probing an engine (`name`, `version`, `list_commands`) may take.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A slice of the match: shard `index` of `count`, numbered from 1.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Does this shard play game `game`? Pairs of games (same opening, colours swapped) stay
+    /// together, and pairs are dealt round-robin.
+    pub fn owns(&self, game: usize) -> bool {
+        (game / 2) % self.count == self.index - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// `i/n` with 1 <= i <= n.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("bad shard {s:?}: expected i/n with 1 <= i <= n");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            i.trim().parse::<usize>().map_err(|_| bad())?,
+            n.trim().parse::<usize>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engine under test: its wins are the match's wins.
+    pub engine: String,
+    pub opponent: String,
+    pub games: usize,
+    pub size: usize,
+    pub rules: Rules,
+    pub handicap: usize,
+    pub max_moves: usize,
+    pub time: TimeControl,
+    pub lag: f64,
+    pub hang_timeout: Duration,
+    pub openings: Openings,
+    pub referee: Option<String>,
+    /// SGF files, the summary and the HTML report go here.
+    pub out_dir: PathBuf,
+    pub results: PathBuf,
+    pub shard: Option<Shard>,
+    pub concurrency: usize,
+    pub sprt: Option<Sprt>,
+    /// Continue the match recorded in `results` instead of refusing to touch it.
+    pub resume: bool,
+    /// Show a progress line on stderr.
+    pub progress: bool,
+}
+
+/// Why a match could not run.
+#[derive(Debug)]
+pub enum MatchError {
+    /// An engine does not start or answer `name`.
+    Engine(String, GtpError),
+    Results(ResultsError),
+    Io(PathBuf, std::io::Error),
+    /// The results file already holds games and `--resume` was not given, or holds another match.
+    Existing(String),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Engine(cmd, e) => write!(f, "engine `{cmd}`: {e}"),
+            MatchError::Results(e) => write!(f, "{e}"),
+            MatchError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            MatchError::Existing(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<ResultsError> for MatchError {
+    fn from(e: ResultsError) -> MatchError {
+        MatchError::Results(e)
+    }
+}
+
+/// What a finished (or stopped) run produced.
+#[derive(Clone, Debug)]
+pub struct MatchOutcome {
+    /// Every game in the results file (earlier runs included), in game order.
+    pub games: Vec<GameResult>,
+    /// The SPRT's verdict, when one was running.
+    pub sprt: Option<SprtDecision>,
+    pub summary: String,
+}
+
+/// An engine's name for the record and whether it takes `kgs-time_settings`.
+pub fn probe(command: &str) -> Result<(String, bool), GtpError> {
+    let mut e = GtpEngine::spawn(command, None)?;
+    let t = Some(PROBE_TIMEOUT);
+    let name = e.send("name", t)?;
+    let version = e.send("version", t).unwrap_or_default();
+    let commands = e.send("list_commands", t).unwrap_or_default();
+    e.quit();
+    let name = if name.is_empty() {
+        command.to_string()
+    } else {
+        name
+    };
+    let full = if version.is_empty() {
+        name
+    } else {
+        format!("{name} {version}")
+    };
+    let kgs = commands.lines().any(|c| c.trim() == "kgs-time_settings");
+    Ok((full, kgs))
+}
+
+/// The settings line at the top of the summary.
+pub fn settings_line(cfg: &MatchConfig) -> String {
+    let rules = cfg.rules.preset_name().unwrap_or("custom");
+    let mut s = format!(
+        "{0}x{0}, komi {1}, {rules} rules, handicap {2}, clock {3}, lag allowance {4} s, \
+         max {5} moves",
+        cfg.size, cfg.rules.komi, cfg.handicap, cfg.time, cfg.lag, cfg.max_moves
+    );
+    if let Some(shard) = cfg.shard {
+        s.push_str(&format!(", shard {}/{}", shard.index, shard.count));
+    }
+    s
+}
+
+/// Play the match. Progress goes to stderr; the summary is returned (and written to
+/// `summary.txt` and `report.html` beside the results file).
+pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, MatchError> {
+    std::fs::create_dir_all(&cfg.out_dir).map_err(|e| MatchError::Io(cfg.out_dir.clone(), e))?;
+    let (engine_name, engine_kgs) =
+        probe(&cfg.engine).map_err(|e| MatchError::Engine(cfg.engine.clone(), e))?;
+    let (opponent_name, opponent_kgs) =
+        probe(&cfg.opponent).map_err(|e| MatchError::Engine(cfg.opponent.clone(), e))?;
+    // Self-play between two builds that report the same name must still tell them apart.
+    let (engine_name, opponent_name) = if engine_name == opponent_name {
+        (format!("{engine_name} #1"), format!("{opponent_name} #2"))
+    } else {
+        (engine_name, opponent_name)
+    };
+    let engine = PlayerSpec {
+        name: engine_name.clone(),
+        command: cfg.engine.clone(),
+        kgs_time_settings: engine_kgs,
+    };
+    let opponent = PlayerSpec {
+        name: opponent_name.clone(),
+        command: cfg.opponent.clone(),
+        kgs_time_settings: opponent_kgs,
+    };
+
+    let mut done: Vec<GameResult> = if cfg.results.exists() {
+        read_results(&cfg.results)?
+    } else {
+        Vec::new()
+    };
+    if !done.is_empty() && !cfg.resume {
+        return Err(MatchError::Existing(format!(
+            "{} already holds {} games: pass --resume to continue that match, or choose \
+             another results file",
+            cfg.results.display(),
+            done.len()
+        )));
+    }
+    if let Some(g) = done.first() {
+        let names = if g.engine_black {
+            (&g.black, &g.white)
+        } else {
+            (&g.white, &g.black)
+        };
+        if (names.0, names.1) != (&engine_name, &opponent_name) {
+            return Err(MatchError::Existing(format!(
+                "{} is a match of {} vs {}, not {engine_name} vs {opponent_name}",
+                cfg.results.display(),
+                names.0,
+                names.1
+            )));
+        }
+    }
+    let todo: Vec<usize> = (0..cfg.games)
+        .filter(|&g| in_shard(cfg.shard, g))
+        .filter(|&g| !done.iter().any(|d| d.game == g))
+        .collect();
+    let total = done.len() + todo.len();
+    let mut writer = ResultsWriter::append(&cfg.results)?;
+    let header = settings_line(cfg);
+
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let todo = Arc::new(todo);
+    let (tx, rx) = mpsc::channel::<GameResult>();
+    let mut workers = Vec::new();
+    for _ in 0..cfg.concurrency.max(1) {
+        let (next, stop, todo, tx) = (next.clone(), stop.clone(), todo.clone(), tx.clone());
+        let (cfg, engine, opponent) = (cfg.clone(), engine.clone(), opponent.clone());
+        workers.push(thread::spawn(move || {
+            while !stop.load(Ordering::SeqCst) {
+                let Some(&game) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                    break;
+                };
+                let setup = game_setup(&cfg, game, &engine, &opponent);
+                let (result, record) = play_game(&setup);
+                if let Err(e) = write_sgf(&cfg.out_dir, &setup.sgf_name, &record) {
+                    eprintln!("\ncannot write {}: {e}", setup.sgf_name);
+                }
+                if tx.send(result).is_err() {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(tx);
+
+    let tty = std::io::stderr().is_terminal();
+    let mut decision = None;
+    for result in rx {
+        writer.write(&result)?;
+        done.push(result);
+        if let Some(sprt) = &cfg.sprt {
+            let d = sprt.decide(&crate::report::tallies(&done)[2]);
+            if d != SprtDecision::Continue && !stop.swap(true, Ordering::SeqCst) {
+                decision = Some(d);
+            }
+        }
+        if cfg.progress {
+            let line = progress_line(done.len(), total, &done, cfg.sprt.as_ref());
+            let mut err = std::io::stderr().lock();
+            let _ = if tty {
+                write!(err, "\r{line}\x1b[K")
+            } else {
+                writeln!(err, "{line}")
+            };
+            let _ = err.flush();
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    if cfg.progress && tty {
+        eprintln!();
+    }
+    let games = in_game_order(&done);
+    let decision = cfg
+        .sprt
+        .map(|s| decision.unwrap_or_else(|| s.decide(&crate::report::tallies(&games)[2])));
+    let text = summary(&games, &header, cfg.sprt.as_ref());
+    write_reports(&cfg.out_dir, &games, &header, cfg.sprt.as_ref())?;
+    Ok(MatchOutcome {
+        games,
+        sprt: decision,
+        summary: text,
+    })
+}
+
+/// Write `summary.txt` and `report.html` into `dir`.
+pub fn write_reports(
+    dir: &Path,
+    games: &[GameResult],
+    header: &str,
+    sprt: Option<&Sprt>,
+) -> Result<(), MatchError> {
+    for (name, text) in [
+        ("summary.txt", summary(games, header, sprt)),
+        ("report.html", html_report(games, header, sprt)),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| MatchError::Io(path, e))?;
+    }
+    Ok(())
+}
+
+/// The setup of game `game`: colours alternate (the engine under test is Black in even games),
+/// the opening comes from the match's openings.
+fn game_setup(
+    cfg: &MatchConfig,
+    game: usize,
+    engine: &PlayerSpec,
+    opponent: &PlayerSpec,
+) -> GameSetup {
+    let engine_black = game % 2 == 0;
+    let players = if engine_black {
+        [engine.clone(), opponent.clone()]
+    } else {
+        [opponent.clone(), engine.clone()]
+    };
+    GameSetup {
+        game,
+        size: cfg.size,
+        rules: cfg.rules,
+        handicap: cfg.handicap,
+        max_moves: cfg.max_moves,
+        time: cfg.time,
+        lag: cfg.lag,
+        hang_timeout: cfg.hang_timeout,
+        opening: cfg
+            .openings
+            .for_game(game, cfg.size, cfg.rules, cfg.handicap),
+        players,
+        engine_black,
+        referee: cfg.referee.clone(),
+        sgf_name: format!("game-{game:05}.sgf"),
+    }
+}
+
+/// Is `game` played by this run? Without a shard, every game is.
+fn in_shard(shard: Option<Shard>, game: usize) -> bool {
+    shard.map_or(true, |s| s.owns(game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_games_into_pairs() {
+        let shards: Vec<Shard> = (1..=3).map(|i| format!("{i}/3").parse().unwrap()).collect();
+        for g in 0..20 {
+            assert_eq!(shards.iter().filter(|s| s.owns(g)).count(), 1, "game {g}");
+            let s = shards.iter().find(|s| s.owns(g)).unwrap();
+            assert!(s.owns(g ^ 1), "both games of a pair in one shard");
+        }
+        assert!(shards[0].owns(0) && shards[1].owns(2) && shards[2].owns(4) && shards[0].owns(6));
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+}

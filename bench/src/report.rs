@@ -1,0 +1,466 @@
+//! What a match says about itself: the text summary printed at the end (and kept as
+//! `summary.txt`), the one-line progress shown while it plays, and a self-contained HTML report
+//! (inline CSS and SVG, nothing fetched) with the running Elo estimate and a table of games.
+
+use crate::results::{GameResult, Reason};
+use crate::stats::{mean_min_max, Sprt, Tally};
+use std::fmt::Write as _;
+
+/// The engine under test and its opponent, as the results name them.
+pub fn engine_names(games: &[GameResult]) -> (String, String) {
+    match games.first() {
+        Some(g) if g.engine_black => (g.black.clone(), g.white.clone()),
+        Some(g) => (g.white.clone(), g.black.clone()),
+        None => ("engine".into(), "opponent".into()),
+    }
+}
+
+/// Tallies of the engine under test: as Black, as White, in all.
+pub fn tallies(games: &[GameResult]) -> [Tally; 3] {
+    let mut t = [Tally::default(); 3];
+    for g in games {
+        let p = g.engine_points();
+        t[if g.engine_black { 0 } else { 1 }].add(p);
+        t[2].add(p);
+    }
+    t
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// `+17`, `-3`, `+0` (never `-0`).
+fn signed(x: f64) -> String {
+    format!("{:+.0}", x.round() + 0.0)
+}
+
+/// `score 52.5% [30.1%, 74.9%]  Elo +17 [-140, +190]`, or a note when there is no game yet.
+pub fn score_line(t: &Tally) -> String {
+    match (t.score(), t.score_interval(), t.elo()) {
+        (Some(s), Some((lo, hi)), Some((elo_lo, elo, elo_hi))) => format!(
+            "score {} [{}, {}]  Elo {} [{}, {}] (95%)",
+            pct(s),
+            pct(lo),
+            pct(hi),
+            signed(elo),
+            signed(elo_lo),
+            signed(elo_hi)
+        ),
+        _ => "no games yet".into(),
+    }
+}
+
+/// `LLR 1.23 [-2.94, 2.94]: continue`
+pub fn sprt_line(sprt: &Sprt, t: &Tally) -> String {
+    let (lo, hi) = sprt.bounds();
+    format!(
+        "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{:.2}, {:.2}]: {}",
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        sprt.llr(t),
+        lo,
+        hi,
+        sprt.decide(t)
+    )
+}
+
+/// One line for the progress display: games done, running score, Elo and LLR.
+pub fn progress_line(
+    done: usize,
+    total: usize,
+    games: &[GameResult],
+    sprt: Option<&Sprt>,
+) -> String {
+    const WIDTH: usize = 20;
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let bar: String = (0..WIDTH)
+        .map(|i| if i < filled { '#' } else { '.' })
+        .collect();
+    let t = tallies(games)[2];
+    let (engine, opponent) = engine_names(games);
+    let mut line = format!("[{bar}] {done}/{total}  {engine} {t} {opponent}");
+    if let Some((lo, elo, hi)) = t.elo() {
+        let _ = write!(
+            line,
+            "  Elo {} [{}, {}]",
+            signed(elo),
+            signed(lo),
+            signed(hi)
+        );
+    }
+    if let Some(s) = sprt {
+        let (lo, hi) = s.bounds();
+        let _ = write!(line, "  LLR {:.2} [{lo:.2}, {hi:.2}]", s.llr(&t));
+    }
+    line
+}
+
+/// The end-of-match summary. `header` (match settings) goes first when given.
+pub fn summary(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> String {
+    let mut s = String::new();
+    if !header.is_empty() {
+        s.push_str(header);
+        s.push('\n');
+    }
+    let (engine, opponent) = engine_names(games);
+    let [black, white, all] = tallies(games);
+    let _ = writeln!(s, "{engine} vs {opponent}: {} games", games.len());
+    let _ = writeln!(s, "{:<24}{:>6}{:>7}{:>8}", "", "wins", "draws", "losses");
+    for (label, t) in [("as Black", black), ("as White", white), ("total", all)] {
+        let _ = writeln!(
+            s,
+            "{:<24}{:>6}{:>7}{:>8}",
+            format!("{engine} {label}"),
+            t.wins,
+            t.draws,
+            t.losses
+        );
+    }
+    let _ = writeln!(s, "{}", score_line(&all));
+    if let Some(sprt) = sprt {
+        let _ = writeln!(s, "{}", sprt_line(sprt, &all));
+    }
+    // How games ended, and who lost the forfeits.
+    let mut ends = Vec::new();
+    for reason in Reason::ALL {
+        let n = games.iter().filter(|g| g.reason == reason).count();
+        if n == 0 && reason.is_forfeit() {
+            ends.push(format!("{reason} 0"));
+            continue;
+        }
+        if n == 0 {
+            continue;
+        }
+        if reason.is_forfeit() {
+            let engine_lost = games
+                .iter()
+                .filter(|g| g.reason == reason && g.engine_points() == 0.0)
+                .count();
+            ends.push(format!(
+                "{reason} {n} ({engine} lost {engine_lost}, {opponent} lost {})",
+                n - engine_lost
+            ));
+        } else {
+            ends.push(format!("{reason} {n}"));
+        }
+    }
+    let _ = writeln!(s, "ended by: {}", ends.join(", "));
+    let disagreements: Vec<String> = games
+        .iter()
+        .filter(|g| g.disagreement)
+        .map(|g| g.game.to_string())
+        .collect();
+    let _ = writeln!(
+        s,
+        "final_score disagreeing with the referee count: {}{}",
+        disagreements.len(),
+        if disagreements.is_empty() {
+            String::new()
+        } else {
+            format!(" (games {})", disagreements.join(", "))
+        }
+    );
+    if let Some((mean, lo, hi)) = mean_min_max(games.iter().map(|g| g.moves as f64)) {
+        let _ = writeln!(s, "moves per game: mean {mean:.1}, min {lo}, max {hi}");
+    }
+    for (name, is_engine) in [(&engine, true), (&opponent, false)] {
+        let mut time = 0.0;
+        let mut moves = 0usize;
+        let mut longest: f64 = 0.0;
+        for g in games {
+            let side = if g.engine_black == is_engine { 0 } else { 1 };
+            time += g.time_used[side];
+            moves += g.engine_moves[side];
+            longest = longest.max(g.max_move_time[side]);
+        }
+        if moves > 0 {
+            let _ = writeln!(
+                s,
+                "time per move, {name}: mean {:.3} s, longest {longest:.3} s, {time:.1} s in all",
+                time / moves as f64
+            );
+        }
+    }
+    s
+}
+
+fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The running Elo estimate with its 95% interval after each game, in game order.
+pub fn running_elo(games: &[GameResult]) -> Vec<(f64, f64, f64)> {
+    let mut t = Tally::default();
+    games
+        .iter()
+        .filter_map(|g| {
+            t.add(g.engine_points());
+            t.elo()
+        })
+        .collect()
+}
+
+/// An SVG plot of the running Elo and its interval.
+fn elo_plot(points: &[(f64, f64, f64)]) -> String {
+    const W: f64 = 720.0;
+    const H: f64 = 300.0;
+    const PAD: f64 = 48.0;
+    // The plotted range: the data's, at least ±100, at most the clamp.
+    let top = points
+        .iter()
+        .map(|p| p.2.abs().max(p.0.abs()))
+        .fold(100.0f64, f64::max)
+        .min(crate::stats::ELO_CLAMP);
+    let n = points.len().max(2) as f64;
+    let x = |i: usize| PAD + (W - 2.0 * PAD) * i as f64 / (n - 1.0);
+    let y = |e: f64| H / 2.0 - (H / 2.0 - PAD / 2.0) * (e / top);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {H}\" width=\"{W}\" \
+         height=\"{H}\" role=\"img\" aria-label=\"running Elo estimate\">\n"
+    );
+    let _ = writeln!(
+        svg,
+        "<rect x=\"0\" y=\"0\" width=\"{W}\" height=\"{H}\" fill=\"#fff\"/>"
+    );
+    for e in [-top, -top / 2.0, 0.0, top / 2.0, top] {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{PAD}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{}\"/>\
+             <text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{}</text>",
+            W - PAD,
+            if e == 0.0 { "#888" } else { "#ddd" },
+            PAD - 4.0,
+            y(e) + 4.0,
+            signed(e),
+            y = y(e)
+        );
+    }
+    if !points.is_empty() {
+        let upper: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.2)))
+            .collect();
+        let lower: Vec<String> = points
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.0)))
+            .collect();
+        let _ = writeln!(
+            svg,
+            "<polygon points=\"{} {}\" fill=\"#9cc3e6\" fill-opacity=\"0.5\"/>",
+            upper.join(" "),
+            lower.join(" ")
+        );
+        let line: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.1)))
+            .collect();
+        let _ = writeln!(
+            svg,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#1f5f99\" stroke-width=\"2\"/>",
+            line.join(" ")
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">games ({})</text>",
+        W / 2.0,
+        H - 6.0,
+        points.len()
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The HTML report: summary, running Elo plot, and one table row per game linking its SGF.
+pub fn html_report(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> String {
+    let (engine, opponent) = engine_names(games);
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{} vs {}</title>\n<style>\
+         body{{font-family:sans-serif;margin:2em;color:#222}}\
+         pre{{background:#f6f6f6;padding:1em}}\
+         table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}\
+         tr.win{{background:#eef8ee}}tr.loss{{background:#fbeeee}}\
+         </style></head><body>\n<h1>{} vs {}</h1>\n",
+        escape_html(&engine),
+        escape_html(&opponent),
+        escape_html(&engine),
+        escape_html(&opponent)
+    );
+    let _ = writeln!(
+        h,
+        "<pre>{}</pre>",
+        escape_html(&summary(games, header, sprt))
+    );
+    let _ = writeln!(
+        h,
+        "<h2>Elo of {} after each game (95% interval)</h2>",
+        escape_html(&engine)
+    );
+    h.push_str(&elo_plot(&running_elo(games)));
+    let _ = writeln!(
+        h,
+        "<h2>Games</h2>\n<table><tr><th>game</th><th>Black</th><th>White</th><th>result</th>\
+         <th>by</th><th>moves</th><th>Black s/move</th><th>White s/move</th>\
+         <th>final_score B / W / referee</th><th>SGF</th></tr>"
+    );
+    for g in games {
+        let class = match g.engine_points() {
+            p if p > 0.75 => "win",
+            p if p < 0.25 => "loss",
+            _ => "draw",
+        };
+        let per_move = |side: usize| {
+            if g.engine_moves[side] == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.3}", g.time_used[side] / g.engine_moves[side] as f64)
+            }
+        };
+        let scores = format!(
+            "{} / {} / {}{}",
+            g.final_scores[0].as_deref().unwrap_or("-"),
+            g.final_scores[1].as_deref().unwrap_or("-"),
+            g.referee_score.as_deref().unwrap_or("-"),
+            if g.disagreement { " (disagree)" } else { "" }
+        );
+        let _ = writeln!(
+            h,
+            "<tr class=\"{class}\" title=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td><a href=\"{}\">{}</a></td></tr>",
+            escape_html(&g.detail),
+            g.game,
+            escape_html(&g.black),
+            escape_html(&g.white),
+            escape_html(&g.result),
+            g.reason,
+            g.moves,
+            per_move(0),
+            per_move(1),
+            escape_html(&scores),
+            escape_html(&g.sgf),
+            escape_html(&g.sgf)
+        );
+    }
+    h.push_str("</table>\n</body></html>\n");
+    h
+}
+
+/// The games sorted by their index: reports do not depend on the order games finished in.
+pub fn in_game_order(games: &[GameResult]) -> Vec<GameResult> {
+    let mut v = games.to_vec();
+    v.sort_by_key(|g| g.game);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(index: usize, engine_black: bool, winner: Option<&str>, reason: Reason) -> GameResult {
+        GameResult {
+            game: index,
+            engine_black,
+            black: if engine_black { "new" } else { "old" }.into(),
+            white: if engine_black { "old" } else { "new" }.into(),
+            winner: winner.map(str::to_string),
+            result: winner.map_or("0".into(), |w| format!("{w}+R")),
+            reason,
+            detail: "<stderr> & more".into(),
+            moves: 50 + index,
+            engine_moves: [25, 25],
+            final_scores: [None, None],
+            referee_score: None,
+            disagreement: index == 1,
+            time_used: [5.0, 2.5],
+            max_move_time: [0.4, 0.2],
+            sgf: format!("game-{index:04}.sgf"),
+        }
+    }
+
+    fn sample() -> Vec<GameResult> {
+        vec![
+            game(0, true, Some("B"), Reason::Resign),
+            game(1, false, Some("B"), Reason::Time),
+            game(2, true, None, Reason::Score),
+            game(3, false, Some("W"), Reason::Score),
+        ]
+    }
+
+    #[test]
+    fn summary_counts_per_colour_and_forfeits() {
+        let s = summary(&sample(), "", None);
+        let words: Vec<String> = s
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        assert!(s.contains("new vs old: 4 games"), "{s}");
+        // As Black: a win and a draw; as White: a loss on time and a win.
+        assert!(words.contains(&"new as Black 1 1 0".to_string()), "{s}");
+        assert!(words.contains(&"new as White 1 0 1".to_string()), "{s}");
+        assert!(s.contains("time 1 (new lost 1, old lost 0)"), "{s}");
+        assert!(s.contains("illegal move 0"), "{s}");
+        assert!(
+            s.contains("disagreeing with the referee count: 1 (games 1)"),
+            "{s}"
+        );
+        assert!(
+            s.contains("moves per game: mean 51.5, min 50, max 53"),
+            "{s}"
+        );
+        // The engine used 5 s as Black in two games and 2.5 s as White in two: 15 s over 100 moves.
+        assert!(s.contains("time per move, new: mean 0.150 s"), "{s}");
+    }
+
+    #[test]
+    fn html_is_self_contained_and_escaped() {
+        let h = html_report(&sample(), "settings <x>", None);
+        assert!(
+            !h.contains("http://") || h.matches("http://").count() == 1,
+            "only the SVG namespace"
+        );
+        assert!(!h.contains("https://"));
+        assert!(!h.contains("<script src"));
+        assert!(h.contains("settings &lt;x&gt;"));
+        assert!(h.contains("&lt;stderr&gt; &amp; more"));
+        assert!(h.contains("<a href=\"game-0003.sgf\">"));
+        assert_eq!(h.matches("<tr class=").count(), 4);
+        assert!(h.contains("<polyline"));
+    }
+
+    #[test]
+    fn running_elo_has_one_point_per_game() {
+        let e = running_elo(&sample());
+        assert_eq!(e.len(), 4);
+        assert_eq!(
+            e[0].1,
+            crate::stats::ELO_CLAMP,
+            "one win: infinite, clamped"
+        );
+        assert!(e.iter().all(|(lo, mid, hi)| lo <= mid && mid <= hi));
+    }
+
+    #[test]
+    fn progress_shows_the_running_score() {
+        let p = progress_line(2, 4, &sample()[..2], None);
+        assert!(
+            p.starts_with("[##########..........] 2/4  new +1 =0 -1 old"),
+            "{p}"
+        );
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        assert!(progress_line(4, 4, &sample(), Some(&sprt)).contains("LLR"));
+    }
+}

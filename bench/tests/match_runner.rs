@@ -1,0 +1,291 @@
+//! The match runner end to end, against the scripted fake engine (`tengen-fake-gtp`): every
+//! way of losing is recorded as what it was, shards merge to the same totals as one run, a
+//! match resumes where it stopped, and an SPRT stops a lopsided match early.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tengen_bench::results::{read_results, GameResult, Reason};
+use tengen_engine::sgf::GameRecord;
+use tengen_engine::Rules;
+
+const FAKE: &str = env!("CARGO_BIN_EXE_tengen-fake-gtp");
+const MATCH: &str = env!("CARGO_BIN_EXE_tengen-match");
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fake(args: &str) -> String {
+    format!("{FAKE} {args}")
+}
+
+/// Run tengen-match with `args`; returns (success, stdout, stderr).
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(MATCH).args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A small, quick match between a misbehaving engine and a well-behaved one.
+fn forfeit_match(dir: &Path, engine: &str, extra: &[&str]) -> Vec<GameResult> {
+    let engine = fake(engine);
+    let opponent = fake("--seed 9 --name steady");
+    let out = dir.to_str().unwrap();
+    let mut args = vec![
+        "-q",
+        "-e",
+        &engine,
+        "-o",
+        &opponent,
+        "-n",
+        "2",
+        "--size",
+        "7",
+        "--referee",
+        "none",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    let (ok, stdout, stderr) = run(&args);
+    assert!(ok, "{stdout}\n{stderr}");
+    read_results(&dir.join("results.jsonl")).unwrap()
+}
+
+#[test]
+fn every_way_of_losing_is_recorded() {
+    let cases: [(&str, &[&str], Reason, &str); 6] = [
+        (
+            "--sleep 0.4",
+            &["--time", "byoyomi:0:0.1:1"],
+            Reason::Time,
+            "+T",
+        ),
+        ("--illegal-at 3", &[], Reason::Illegal, "+F"),
+        ("--garbage-at 2", &[], Reason::Illegal, "+F"),
+        ("--crash-at 2", &[], Reason::Crash, "+F"),
+        (
+            "--hang-at 2",
+            &["--hang-timeout", "0.5"],
+            Reason::Hang,
+            "+F",
+        ),
+        ("--resign-at 2", &[], Reason::Resign, "+R"),
+    ];
+    for (i, (script, extra, reason, code)) in cases.into_iter().enumerate() {
+        let dir = fresh_dir(&format!("forfeit-{i}"));
+        let games = forfeit_match(&dir, &format!("--seed 4 --name flaky {script}"), extra);
+        assert_eq!(games.len(), 2, "{script}");
+        for g in &games {
+            assert_eq!(g.reason, reason, "{script}: {g:?}");
+            assert_eq!(g.engine_points(), 0.0, "{script}: the flaky engine loses");
+            assert!(g.result.ends_with(code), "{script}: {}", g.result);
+            // Every SGF is valid and carries the result.
+            let text = std::fs::read_to_string(dir.join(&g.sgf)).unwrap();
+            let rec = GameRecord::parse(&text).unwrap();
+            assert_eq!(rec.result.as_deref(), Some(g.result.as_str()));
+            rec.replay(Rules::chinese(), None).unwrap();
+        }
+        if reason == Reason::Crash {
+            assert!(
+                games
+                    .iter()
+                    .all(|g| g.detail.contains("crashing on purpose")),
+                "the stderr tail is kept: {games:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_clock_that_allows_the_moves_records_time_left() {
+    let dir = fresh_dir("clock-ok");
+    // Both engines pass from their 6th move: the game ends after 10 moves of each plus passes.
+    let games = forfeit_match(
+        &dir,
+        "--seed 4 --pass-at 6",
+        &["--time", "byoyomi:1:0.5:2", "--lag", "0.05"],
+    );
+    for g in &games {
+        assert_eq!(g.reason, Reason::Score, "{g:?}");
+        let text = std::fs::read_to_string(dir.join(&g.sgf)).unwrap();
+        assert!(text.contains("BL[") && text.contains("WL["), "{text}");
+        assert!(
+            text.contains("OT[2x0.500 byo-yomi]") || text.contains("OT[2x0.5"),
+            "{text}"
+        );
+        assert!(g.final_scores.iter().all(Option::is_some));
+    }
+}
+
+fn pair_key(g: &GameResult) -> (usize, Option<String>, String, usize) {
+    (g.game, g.winner.clone(), g.result.clone(), g.moves)
+}
+
+#[test]
+fn shards_merge_to_the_same_games_as_one_run() {
+    let engine = fake("--seed 5 --name left");
+    let opponent = fake("--seed 6 --name right");
+    let base = [
+        "-q",
+        "-e",
+        &engine,
+        "-o",
+        &opponent,
+        "-n",
+        "10",
+        "--size",
+        "7",
+        "--referee",
+        "none",
+        "--random-opening",
+        "2",
+    ];
+    let whole = fresh_dir("shard-whole");
+    let mut args = base.to_vec();
+    args.extend(["--out", whole.to_str().unwrap()]);
+    let (ok, one_run, err) = run(&args);
+    assert!(ok, "{err}");
+    let sharded = fresh_dir("shard-parts");
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let mut args = base.to_vec();
+        args.extend(["--out", sharded.to_str().unwrap(), "--shard", &shard]);
+        let (ok, _, err) = run(&args);
+        assert!(ok, "{err}");
+        files.push(sharded.join(format!("results-{i}-of-3.jsonl")));
+    }
+    let merged = fresh_dir("shard-merged");
+    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let (ok, merged_summary, err) = run(&args);
+    assert!(ok, "{err}");
+    let a: Vec<_> = read_results(&whole.join("results.jsonl")).unwrap();
+    let b: Vec<_> = read_results(&merged.join("results.jsonl")).unwrap();
+    assert_eq!(a.len(), 10);
+    let mut a_keys: Vec<_> = a.iter().map(pair_key).collect();
+    a_keys.sort();
+    assert_eq!(a_keys, b.iter().map(pair_key).collect::<Vec<_>>());
+    // The totals lines of the two summaries agree.
+    let totals = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains(" total ") || l.starts_with("score "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(totals(&one_run), totals(&merged_summary));
+    assert!(merged.join("report.html").is_file());
+}
+
+#[test]
+fn an_interrupted_match_resumes() {
+    let dir = fresh_dir("resume");
+    let engine = fake("--seed 5 --name left --pass-at 8");
+    let opponent = fake("--seed 6 --name right --pass-at 8");
+    let out = dir.to_str().unwrap();
+    let base = [
+        "-q",
+        "-e",
+        &engine,
+        "-o",
+        &opponent,
+        "--size",
+        "7",
+        "--referee",
+        "none",
+        "--out",
+        out,
+    ];
+    let with = |extra: &[&'static str]| {
+        let mut v = base.to_vec();
+        v.extend_from_slice(extra);
+        run(&v)
+    };
+    assert!(with(&["-n", "3"]).0);
+    let (ok, _, err) = with(&["-n", "5"]);
+    assert!(
+        !ok && err.contains("--resume"),
+        "refuses to overwrite: {err}"
+    );
+    let (ok, summary, err) = with(&["-n", "5", "--resume"]);
+    assert!(ok, "{err}");
+    let games = read_results(&dir.join("results.jsonl")).unwrap();
+    let mut ids: Vec<usize> = games.iter().map(|g| g.game).collect();
+    ids.sort();
+    assert_eq!(ids, [0, 1, 2, 3, 4], "each game once");
+    assert!(summary.contains(": 5 games"), "{summary}");
+    let (ok, _, err) = run(&[
+        "-q",
+        "-e",
+        &fake("--name someone-else"),
+        "-o",
+        &opponent,
+        "--size",
+        "7",
+        "--referee",
+        "none",
+        "--out",
+        out,
+        "-n",
+        "6",
+        "--resume",
+    ]);
+    assert!(
+        !ok && err.contains("not someone-else"),
+        "another match: {err}"
+    );
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    let dir = fresh_dir("sprt");
+    let engine = fake("--seed 5 --name strong");
+    let opponent = fake("--seed 6 --name weak --resign-at 1");
+    let (ok, summary, err) = run(&[
+        "-q",
+        "-e",
+        &engine,
+        "-o",
+        &opponent,
+        "-n",
+        "200",
+        "--size",
+        "7",
+        "--referee",
+        "none",
+        "--sprt",
+        "0,100,0.05,0.05",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let games = read_results(&dir.join("results.jsonl")).unwrap();
+    assert!(games.len() < 50, "stopped after {} games", games.len());
+    assert!(games.iter().all(|g| g.engine_points() == 1.0));
+    assert!(summary.contains("H1 accepted"), "{summary}");
+}
+
+#[test]
+fn a_dead_engine_command_is_a_clear_error() {
+    let dir = fresh_dir("no-engine");
+    let (ok, _, err) = run(&[
+        "-q",
+        "-e",
+        "/nonexistent/engine",
+        "-o",
+        &fake(""),
+        "--out",
+        dir.to_str().unwrap(),
+        "--referee",
+        "none",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("/nonexistent/engine"), "{err}");
+}
