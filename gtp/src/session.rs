@@ -17,6 +17,7 @@ use tengen_engine::handicap::fixed_handicap;
 use tengen_engine::player::{random_legal_move, Analysis, Decision, Player, StoneStatus};
 use tengen_engine::rng::Rng;
 use tengen_engine::sgf::GameRecord;
+use tengen_engine::time::{seconds, Clock, TimeManager, TimeSystem};
 use tengen_engine::{Color, Game, Move, Point, Rules};
 
 /// What a command asks the server to do.
@@ -68,6 +69,10 @@ pub struct Session {
     rules: Rules,
     budget: Budget,
     ponder: bool,
+    /// Each colour's clock (Black first) and the time system of new games.
+    clocks: [Clock; 2],
+    time_system: TimeSystem,
+    time_manager: TimeManager,
     log: Log,
 }
 
@@ -104,6 +109,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     }),
     ("final_score", Session::final_score),
     ("final_status_list", Session::final_status_list),
+    ("time_settings", Session::time_settings),
+    ("kgs-time_settings", Session::kgs_time_settings),
+    ("time_left", Session::time_left),
     ("lz-analyze", |s, a| s.analyze(a, Dialect::Leela)),
     ("kata-analyze", |s, a| s.analyze(a, Dialect::Kata)),
     ("lz-genmove_analyze", |s, a| {
@@ -165,6 +173,9 @@ impl Session {
             rules: settings.rules,
             budget: settings.budget,
             ponder: settings.ponder,
+            clocks: [Clock::new(TimeSystem::None), Clock::new(TimeSystem::None)],
+            time_system: TimeSystem::None,
+            time_manager: TimeManager::new(),
             log,
         }
     }
@@ -225,7 +236,13 @@ impl Session {
     /// Start a new game of `size` under the current rules.
     fn new_game(&mut self, size: usize) -> Result<(), String> {
         let game = Game::new(size, self.rules).ok_or("unacceptable size")?;
+        self.start(game)
+    }
+
+    /// `game` is the new game: the player forgets the old one, the clocks start full.
+    fn start(&mut self, game: Game) -> Result<(), String> {
         self.game = Arc::new(game);
+        self.set_time_system(self.time_system.clone());
         self.player()?.clear();
         Ok(())
     }
@@ -343,8 +360,7 @@ impl Session {
             .and_then(|record| record.replay(self.rules, before))
             .map_err(|e| format!("cannot load file: {e}"))?;
         self.rules.komi = game.rules().komi;
-        self.game = Arc::new(game);
-        self.player()?.clear();
+        self.start(game)?;
         reply("")
     }
 
@@ -415,7 +431,7 @@ impl Session {
     fn genmove(&mut self, args: &[String], play: bool, cleanup: bool) -> Result<Outcome, String> {
         let [color] = exactly(args)?;
         let color = color_arg(color)?;
-        let mut limits = self.budget.limits(None);
+        let mut limits = self.move_limits(color);
         limits.cleanup = cleanup;
         Ok(Outcome::Search(Search {
             id: None,
@@ -511,6 +527,67 @@ impl Session {
         reply(lines.join("\n"))
     }
 
+    // ------------------------------------------------------------------ clocks
+
+    fn set_time_system(&mut self, system: TimeSystem) {
+        self.clocks = [Clock::new(system.clone()), Clock::new(system.clone())];
+        self.time_system = system;
+    }
+
+    /// `time_settings main byo_yomi stones` (Canadian byo-yomi; see [`TimeSystem::from_gtp`]).
+    fn time_settings(&mut self, args: &[String]) -> Result<Outcome, String> {
+        let [main, byo_yomi, stones] = exactly(args)?;
+        let system = TimeSystem::from_gtp(
+            seconds_arg(main)?,
+            seconds_arg(byo_yomi)?,
+            integer_arg(stones)?,
+        );
+        self.set_time_system(system);
+        reply("")
+    }
+
+    /// `kgs-time_settings none | absolute M | byoyomi M period periods | canadian M period
+    /// stones`.
+    fn kgs_time_settings(&mut self, args: &[String]) -> Result<Outcome, String> {
+        let Some((kind, figures)) = args.split_first() else {
+            return Err("expected none, absolute, byoyomi or canadian".into());
+        };
+        let system = match (kind.to_ascii_lowercase().as_str(), figures) {
+            ("none", []) => TimeSystem::None,
+            ("absolute", [main]) => TimeSystem::from_gtp(seconds_arg(main)?, 0.0, 0),
+            ("byoyomi", [main, period, periods]) => TimeSystem::Byoyomi {
+                main: seconds(seconds_arg(main)?),
+                period: seconds(seconds_arg(period)?),
+                periods: count_arg(periods)?.try_into().unwrap_or(u32::MAX),
+            },
+            ("canadian", [main, period, stones]) => TimeSystem::from_gtp(
+                seconds_arg(main)?,
+                seconds_arg(period)?,
+                integer_arg(stones)?,
+            ),
+            _ => return Err("expected none, absolute M, byoyomi M P N or canadian M P S".into()),
+        };
+        self.set_time_system(system);
+        reply("")
+    }
+
+    /// `time_left color seconds stones`: the controller's figures replace our bookkeeping.
+    fn time_left(&mut self, args: &[String]) -> Result<Outcome, String> {
+        let [color, left, stones] = exactly(args)?;
+        let color = color_arg(color)?;
+        let (left, stones) = (seconds_arg(left)?, integer_arg(stones)?);
+        self.clocks[color.index()].set_time_left(left, stones);
+        reply("")
+    }
+
+    /// The limits of a move for `color`: the clock's allowance, else the default budget.
+    fn move_limits(&self, color: Color) -> tengen_engine::player::SearchLimits {
+        let allowance = self
+            .time_manager
+            .budget(&self.clocks[color.index()], self.game.board());
+        self.budget.limits(allowance)
+    }
+
     // ------------------------------------------------------------------ analysis
 
     /// `[color] [interval] [key value]...` of the analysis commands.
@@ -577,7 +654,7 @@ impl Session {
             id: None,
             color,
             task: Task::Genmove {
-                limits: self.budget.limits(None),
+                limits: self.move_limits(color),
                 play: true,
                 stream: Some(stream),
             },
@@ -636,6 +713,9 @@ impl Session {
                     None => (Decision::Play(self.fallback_move(search.color)), None),
                 };
                 let text = self.decide(search.color, decision, *play);
+                if *play {
+                    self.clocks[search.color.index()].spend(elapsed);
+                }
                 self.log
                     .note(&summary(search, &text, analysis.as_ref(), elapsed));
                 match stream {
@@ -791,6 +871,24 @@ fn parse_bool(value: &str) -> Result<bool, String> {
         "0" | "false" | "off" | "no" => Ok(false),
         _ => Err(format!("expected true or false, not {value:?}")),
     }
+}
+
+/// Seconds as GTP sends them (any number; negative counts as 0 where the clock reads it).
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| !s.is_nan())
+        .ok_or_else(|| format!("{text:?} is not a number of seconds"))
+}
+
+/// A whole number of stones or periods (a float with no fraction is accepted).
+fn integer_arg(text: &str) -> Result<i64, String> {
+    text.parse::<i64>()
+        .or_else(|_| match text.parse::<f64>() {
+            Ok(f) if f.fract() == 0.0 && f.abs() < 1e15 => Ok(f as i64),
+            _ => Err(()),
+        })
+        .map_err(|_| format!("{text:?} is not a whole number"))
 }
 
 fn read_sgf(path: &str) -> Result<String, String> {

@@ -456,3 +456,55 @@ fn an_illegal_choice_or_a_panic_still_gives_a_legal_move() {
         assert!(stones(&mut s).0.contains(mv), "{mv} was not played");
     }
 }
+
+#[test]
+fn clock_commands_set_the_move_budget() {
+    let mut s = session();
+    assert_eq!(s.move_limits(Color::Black).time, None, "no clock: playouts only");
+    ok(&mut s, "time_settings 0 1 1");
+    let t = s.move_limits(Color::Black).time.unwrap();
+    assert!(t > Duration::ZERO && t < Duration::from_secs(1), "{t:?}");
+    ok(&mut s, "time_settings 10 0 0");
+    ok(&mut s, "time_left b 5 0");
+    let black = s.move_limits(Color::Black).time.unwrap();
+    let white = s.move_limits(Color::White).time.unwrap();
+    assert!(black < white, "black has 5 s left, white 10 s");
+    ok(&mut s, "time_left white -3 0");
+    ok(&mut s, "time_left w 0 0");
+    for args in [
+        "none",
+        "absolute 60",
+        "byoyomi 0 1 3",
+        "canadian 0 10 5",
+        "BYOYOMI 30 5.5 1",
+    ] {
+        ok(&mut s, &format!("kgs-time_settings {args}"));
+    }
+    ok(&mut s, "time_settings 0 0 0");
+    assert_eq!(s.move_limits(Color::White).time, None, "0 0 0: no limit");
+    for bad in [
+        "time_settings a b c",
+        "time_settings 1 2",
+        "time_settings 1 2 3.5",
+        "time_left b 5",
+        "time_left x 5 0",
+        "time_left b nan 0",
+        "kgs-time_settings",
+        "kgs-time_settings absolute",
+        "kgs-time_settings byoyomi 1 2",
+        "kgs-time_settings fischer 60 5",
+    ] {
+        err(&mut s, bad);
+    }
+}
+
+#[test]
+fn a_new_game_starts_with_full_clocks() {
+    let mut s = session();
+    ok(&mut s, "time_settings 60 0 0");
+    let full = s.move_limits(Color::Black).time.unwrap();
+    ok(&mut s, "time_left b 1 0");
+    assert!(s.move_limits(Color::Black).time.unwrap() < full);
+    ok(&mut s, "clear_board");
+    assert_eq!(s.move_limits(Color::Black).time.unwrap(), full);
+}
