@@ -460,7 +460,11 @@ fn an_illegal_choice_or_a_panic_still_gives_a_legal_move() {
 #[test]
 fn clock_commands_set_the_move_budget() {
     let mut s = session();
-    assert_eq!(s.move_limits(Color::Black).time, None, "no clock: playouts only");
+    assert_eq!(
+        s.move_limits(Color::Black).time,
+        None,
+        "no clock: playouts only"
+    );
     ok(&mut s, "time_settings 0 1 1");
     let t = s.move_limits(Color::Black).time.unwrap();
     assert!(t > Duration::ZERO && t < Duration::from_secs(1), "{t:?}");
