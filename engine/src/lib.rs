@@ -26,6 +26,7 @@ pub mod board;
 pub mod coord;
 pub mod game;
 pub mod handicap;
+pub mod patterns;
 pub mod player;
 pub mod playout;
 pub mod rng;

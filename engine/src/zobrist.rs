@@ -6,7 +6,8 @@ use crate::Color;
 
 const SEED: u64 = 0x7465_6e67_656e_2e67; // "tengen.g"
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// One step of SplitMix64: the next state and its output.
+pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
