@@ -120,7 +120,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 
 /// The player tengen plays with. The one place that chooses it.
 pub fn new_player(seed: u64) -> Box<dyn Player> {
-    Box::new(tengen_engine::player::FlatPlayer::new(seed))
+    let mut mcts = tengen_engine::search::Mcts::new();
+    mcts.set_seed(seed);
+    Box::new(mcts)
 }
 
 impl Options {

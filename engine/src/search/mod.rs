@@ -367,6 +367,9 @@ fn opponent_dead_stones(game: &Game, color: Color, ownership: &[f32], settled: f
         .count()
 }
 
+/// Ownership within this of 0 marks a point both sides share: dame, or stones in seki.
+const SHARED_OWNERSHIP: f32 = 0.2;
+
 /// The game's score (Black positive) counting each point for its owner, if every point is
 /// settled: stones and empty points owned beyond `settled`, or shared (dame and seki) near 0.
 fn settled_margin(game: &Game, ownership: &[f32], settled: f32) -> Option<f32> {
@@ -379,7 +382,7 @@ fn settled_margin(game: &Game, ownership: &[f32], settled: f32) -> Option<f32> {
             margin += 1.0;
         } else if o < -settled {
             margin -= 1.0;
-        } else if o.abs() > 0.25 {
+        } else if o.abs() > SHARED_OWNERSHIP {
             return None;
         }
     }
@@ -817,7 +820,6 @@ impl Player for Mcts {
     fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)> {
         let own = self.ownership_of(game);
         let board = game.board();
-        let settled = self.params.settled_ownership;
         board
             .geometry()
             .points()
@@ -825,10 +827,12 @@ impl Player for Mcts {
             .filter_map(|(p, o)| {
                 let color = board.at(p).color()?;
                 let mine = o * color.sign() as f32;
-                let status = if mine < -settled {
-                    StoneStatus::Dead
-                } else if mine.abs() < 0.2 {
+                // The same bands as the pass decision (see `settled_margin`): shared points are
+                // near 0, everything else belongs to the side its ownership leans to.
+                let status = if mine.abs() <= SHARED_OWNERSHIP {
                     StoneStatus::Seki
+                } else if mine < 0.0 {
+                    StoneStatus::Dead
                 } else {
                     StoneStatus::Alive
                 };
@@ -901,5 +905,56 @@ impl Player for Mcts {
             _ => return Err(format!("unknown parameter {key:?}")),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::parse_move;
+    use crate::rules::Rules;
+
+    fn game_from(moves: &[(&str, Color)], size: usize) -> Game {
+        let mut g = Game::new(size, Rules::chinese()).unwrap();
+        let geo = g.board().geometry();
+        for &(m, c) in moves {
+            g.play(c, parse_move(m, geo).unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_lone_stone_inside_enemy_walls_is_dead() {
+        let mut moves = Vec::new();
+        let names: Vec<String> = (1..=9)
+            .flat_map(|r| [format!("E{r}"), format!("F{r}")])
+            .collect();
+        for (i, m) in names.iter().enumerate() {
+            moves.push((
+                m.as_str(),
+                if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            ));
+        }
+        moves.push(("B5", Color::White));
+        let g = game_from(&moves, 9);
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let statuses = m.stone_statuses(&g);
+        let b5 = parse_move("B5", g.board().geometry())
+            .unwrap()
+            .point()
+            .unwrap();
+        let own = m.last_ownership.as_ref().unwrap().2.clone();
+        let idx = g.board().geometry().points().position(|p| p == b5).unwrap();
+        assert_eq!(
+            statuses.iter().find(|(p, _)| *p == b5).map(|s| s.1),
+            Some(StoneStatus::Dead),
+            "ownership at b5: {}",
+            own[idx]
+        );
     }
 }

@@ -14,7 +14,12 @@ fn session() -> Session {
         },
         ..Settings::default()
     };
-    Session::new(new_player(1), settings, Log::default())
+    let mut player = new_player(1);
+    // One thread: a fixed seed then gives reproducible searches.
+    player
+        .set_param("threads", "1")
+        .expect("the player has a threads parameter");
+    Session::new(player, settings, Log::default())
 }
 
 fn command(line: &str) -> Command {
