@@ -55,6 +55,19 @@ impl Default for Settings {
 const DEFAULT_SIZE: usize = 19;
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
+/// The `key value` options of the analysis commands: Leela Zero's and KataGo's, less
+/// `avoid`/`allow` (move restrictions the player cannot honour).
+const STREAM_OPTIONS: &[&str] = &[
+    "interval",
+    "maxmoves",
+    "minmoves",
+    "ownership",
+    "ownershipStdev",
+    "movesOwnership",
+    "pvVisits",
+    "pvEdgeVisits",
+    "rootInfo",
+];
 /// Shortest and default interval of analysis streams, in centiseconds.
 const MIN_INTERVAL_CS: u64 = 5;
 const DEFAULT_INTERVAL_CS: u64 = 50;
@@ -69,6 +82,9 @@ pub struct Session {
     rules: Rules,
     budget: Budget,
     ponder: bool,
+    /// The player's judgement of the stones in the current position, kept until the position
+    /// changes, so that `final_score` and `final_status_list` always agree.
+    statuses: Option<Vec<(Point, StoneStatus)>>,
     /// Each colour's clock (Black first) and the time system of new games.
     clocks: [Clock; 2],
     time_system: TimeSystem,
@@ -173,6 +189,7 @@ impl Session {
             rules: settings.rules,
             budget: settings.budget,
             ponder: settings.ponder,
+            statuses: None,
             clocks: [Clock::new(TimeSystem::None), Clock::new(TimeSystem::None)],
             time_system: TimeSystem::None,
             time_manager: TimeManager::new(),
@@ -206,7 +223,14 @@ impl Session {
     /// The game to change; the worker thread holds no copy between searches, so this does not
     /// clone.
     fn game_mut(&mut self) -> &mut Game {
+        self.statuses = None;
         Arc::make_mut(&mut self.game)
+    }
+
+    /// Replace the game.
+    fn set_game(&mut self, game: Game) {
+        self.statuses = None;
+        self.game = Arc::new(game);
     }
 
     fn player(&mut self) -> Result<&mut (dyn Player + 'static), String> {
@@ -241,7 +265,7 @@ impl Session {
 
     /// `game` is the new game: the player forgets the old one, the clocks start full.
     fn start(&mut self, game: Game) -> Result<(), String> {
-        self.game = Arc::new(game);
+        self.set_game(game);
         self.set_time_system(self.time_system.clone());
         self.player()?.clear();
         Ok(())
@@ -288,7 +312,8 @@ impl Session {
             .filter(|k: &f64| k.is_finite())
             .ok_or_else(|| format!("komi {text:?} is not a number"))?;
         self.rules.komi = komi;
-        self.game_mut().set_komi(komi);
+        // No stone moves: the judgement of dead stones stands.
+        Arc::make_mut(&mut self.game).set_komi(komi);
         reply("")
     }
 
@@ -369,7 +394,7 @@ impl Session {
         match args {
             [] => reply(sgf.trim_end()),
             [path] => {
-                std::fs::write(path, sgf).map_err(|e| format!("cannot write {path}: {e}"))?;
+                std::fs::write(path, sgf).map_err(|e| format!("cannot write the file: {e}"))?;
                 reply("")
             }
             _ => Err("expected at most a file name".into()),
@@ -408,7 +433,7 @@ impl Session {
         if !(0..n).all(|_| game.undo()) {
             return Err("cannot undo".into());
         }
-        self.game = Arc::new(game);
+        self.set_game(game);
         reply("")
     }
 
@@ -424,7 +449,7 @@ impl Session {
             game.play(color, mv)
                 .map_err(|_| format!("illegal move {} {}", pair[0], pair[1]))?;
         }
-        self.game = Arc::new(game);
+        self.set_game(game);
         reply("")
     }
 
@@ -477,8 +502,13 @@ impl Session {
     }
 
     fn statuses(&mut self) -> Result<Vec<(Point, StoneStatus)>, String> {
+        if let Some(known) = &self.statuses {
+            return Ok(known.clone());
+        }
         let game = Arc::clone(&self.game);
-        Ok(self.player()?.stone_statuses(&game))
+        let statuses = self.player()?.stone_statuses(&game);
+        self.statuses = Some(statuses.clone());
+        Ok(statuses)
     }
 
     fn final_score(&mut self, args: &[String]) -> Result<Outcome, String> {
@@ -613,6 +643,9 @@ impl Session {
             max_moves: usize::MAX,
         };
         while let Some((key, tail)) = rest.split_first() {
+            if !STREAM_OPTIONS.contains(&key.as_str()) {
+                return Err(format!("unsupported analysis option {key:?}"));
+            }
             let Some((value, tail)) = tail.split_first() else {
                 return Err(format!("{key} needs a value"));
             };
@@ -628,10 +661,9 @@ impl Session {
                     count_arg(value)?;
                 }
                 "ownership" => format.ownership = flag()?,
-                "ownershipStdev" | "movesOwnership" | "pvVisits" | "pvEdgeVisits" | "rootInfo" => {
-                    flag()?;
+                _ => {
+                    flag()?; // accepted, nothing to show for it
                 }
-                _ => return Err(format!("unsupported analysis option {key:?}")),
             }
             rest = tail;
         }

@@ -50,7 +50,7 @@ pub fn showboard(game: &Game) -> String {
         _ => "none".to_string(),
     };
     out.push_str(&format!(
-        "Black (X) has captured {} stones, White (O) has captured {}\n",
+        "captured by Black (X): {}, by White (O): {}\n",
         board.captures(Color::Black),
         board.captures(Color::White)
     ));

@@ -517,3 +517,27 @@ fn a_new_game_starts_with_full_clocks() {
     ok(&mut s, "clear_board");
     assert_eq!(s.move_limits(Color::Black).time.unwrap(), full);
 }
+
+#[test]
+fn score_and_dead_stones_agree_until_the_position_changes() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    for row in 1..=9 {
+        ok(&mut s, &format!("play b e{row}"));
+        ok(&mut s, &format!("play w f{row}"));
+    }
+    ok(&mut s, "play w c5");
+    ok(&mut s, "play b h5");
+    let dead = ok(&mut s, "final_status_list dead");
+    let score = ok(&mut s, "final_score");
+    for _ in 0..5 {
+        assert_eq!(ok(&mut s, "final_status_list dead"), dead);
+        assert_eq!(ok(&mut s, "final_score"), score);
+    }
+    ok(&mut s, "komi 0.5");
+    assert_eq!(
+        ok(&mut s, "final_status_list dead"),
+        dead,
+        "komi moves no stone"
+    );
+}

@@ -1,0 +1,265 @@
+//! GTP golden transcripts: each `tests/golden/NAME.gtp` is sent to the real `tengen` binary
+//! (seed 1, one thread, 200 playouts per move) one line at a time, the way a controller does,
+//! and the transcript must equal the committed `tests/golden/NAME.out`.
+//!
+//! - A transcript shows each input line as `> line` (control characters as `\xNN`), then the
+//!   reply as received.
+//! - Blank and comment lines get no reply, so the next line follows at once.
+//! - `lz-analyze` / `kata-analyze` streams are stopped by a bare newline as soon as their
+//!   `=` line arrives; their `info` lines (how many depends on timing) are left out of the
+//!   transcript, as are those of `*-genmove_analyze` (whose `play` line stays).
+//! - `$TMP` in an input line stands for a fresh temporary folder.
+//! - The binary runs in `tests/golden/`, so `loadsgf games/x.sgf` reads from there.
+//! - A first line `# args: ...` adds command-line options.
+//!
+//! After a change that alters play, rewrite the expected files with
+//! `TENGEN_BLESS=1 cargo test -p tengen --test golden` and review the diff.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::Duration;
+
+/// Longest wait for one reply line.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+const BASE_ARGS: &[&str] = &["--seed", "1", "--threads", "1", "--playouts", "200"];
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Option<String>>,
+}
+
+impl Engine {
+    fn start(args: &[String], dir: &Path) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(BASE_ARGS)
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tengen");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(Some(l)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(None);
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to tengen");
+        stdin.write_all(b"\n").expect("write to tengen");
+        stdin.flush().expect("flush");
+    }
+
+    /// One line of output; `None` at the end of output.
+    fn line(&mut self, context: &str) -> Option<String> {
+        match self.lines.recv_timeout(REPLY_TIMEOUT) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!("no reply within the timeout: {context}"),
+            Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// The rest of a reply, up to its empty line, leaving out `info` lines.
+    fn rest_of_reply(&mut self, context: &str, out: &mut String) {
+        while let Some(line) = self.line(context) {
+            if line.is_empty() {
+                out.push('\n');
+                return;
+            }
+            if !line.starts_with("info ") {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        out.push_str("[end of output]\n");
+    }
+
+    fn close_and_wait(mut self, out: &mut String) {
+        drop(self.stdin.take());
+        for _ in 0..1200 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                out.push_str(&format!("[exit status {}]\n", status.code().unwrap_or(-1)));
+                return;
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        out.push_str("[still running after 60 s: killed]\n");
+    }
+}
+
+/// Is this input line a command that gets a reply (not blank, not a comment)?
+fn gets_reply(line: &[u8]) -> bool {
+    let trimmed: Vec<u8> = line
+        .iter()
+        .copied()
+        .filter(|b| *b >= 32 && *b != 127)
+        .collect();
+    let text = String::from_utf8_lossy(&trimmed);
+    let text = text.trim();
+    !text.is_empty() && !text.starts_with('#')
+}
+
+/// The command name of a line (after an optional numeric id), lower case.
+fn command_name(line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(line).replace('\t', " ");
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let name = if first.chars().all(|c| c.is_ascii_digit()) {
+        words.next().unwrap_or("")
+    } else {
+        first
+    };
+    name.to_ascii_lowercase()
+}
+
+fn transcript(gtp: &Path, tmp: &Path) -> String {
+    let input = std::fs::read(gtp).expect("read the .gtp file");
+    let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    let args: Vec<String> = lines
+        .first()
+        .and_then(|l| std::str::from_utf8(l).ok())
+        .and_then(|l| l.strip_prefix("# args:"))
+        .map(|a| a.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let mut engine = Engine::start(&args, &golden_dir());
+    let mut out = String::new();
+    let count = if input.ends_with(b"\n") {
+        lines.len() - 1
+    } else {
+        lines.len()
+    };
+    let tmp_text = tmp.to_str().expect("utf-8 temp path").as_bytes();
+    for raw in &lines[..count] {
+        out.push_str(&format!("> {}\n", visible(raw)));
+        let line = replace(raw, b"$TMP", tmp_text);
+        engine.send(&line);
+        if !gets_reply(&line) {
+            continue;
+        }
+        let context = String::from_utf8_lossy(raw).into_owned();
+        let Some(head) = engine.line(&context) else {
+            out.push_str("[end of output]\n");
+            break;
+        };
+        out.push_str(&head);
+        out.push('\n');
+        let name = command_name(&line);
+        if head.starts_with('=') && (name == "lz-analyze" || name == "kata-analyze") {
+            engine.send(b"");
+        }
+        if head.is_empty() {
+            continue;
+        }
+        engine.rest_of_reply(&context, &mut out);
+        if name == "quit" {
+            break;
+        }
+    }
+    engine.close_and_wait(&mut out);
+    out
+}
+
+/// An input line as text, control characters written as `\xNN`.
+fn visible(raw: &[u8]) -> String {
+    String::from_utf8_lossy(raw)
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\x{:02x}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(haystack.len());
+    let mut i = 0;
+    while i < haystack.len() {
+        if haystack[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(haystack[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn golden_transcripts() {
+    let bless = std::env::var_os("TENGEN_BLESS").is_some();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(golden_dir())
+        .expect("tests/golden exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "gtp"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .gtp files in tests/golden");
+    let mut failures = Vec::new();
+    for gtp in &files {
+        let tmp = std::env::temp_dir().join(format!(
+            "tengen-golden-{}-{}",
+            std::process::id(),
+            gtp.file_stem().unwrap().to_string_lossy()
+        ));
+        std::fs::create_dir_all(&tmp).expect("temp folder");
+        let got = transcript(gtp, &tmp);
+        let _ = std::fs::remove_dir_all(&tmp);
+        let expected_path = gtp.with_extension("out");
+        if bless {
+            std::fs::write(&expected_path, &got).expect("write the .out file");
+            continue;
+        }
+        let want = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != want {
+            let line = got
+                .lines()
+                .zip(want.lines())
+                .position(|(g, w)| g != w)
+                .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+            failures.push(format!(
+                "{}: differs from line {}:\n  got:  {:?}\n  want: {:?}",
+                gtp.display(),
+                line + 1,
+                got.lines().nth(line).unwrap_or("[end]"),
+                want.lines().nth(line).unwrap_or("[end]"),
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\n(rewrite with TENGEN_BLESS=1 after checking the change is intended)",
+        failures.join("\n")
+    );
+}
