@@ -3,13 +3,15 @@
 //!
 //! How to read it: [`gtp_client`] drives an engine process; [`clock`] keeps a player's time;
 //! [`referee`] plays one checked game; [`match_runner`] plays many, with [`openings`],
-//! [`results`] (the JSON-lines file), [`stats`] (Elo, SPRT) and [`report`] (summary, HTML).
+//! [`results`] (the JSON-lines file), [`stats`] (Elo, SPRT) and [`report`] (summary, HTML);
+//! [`regress`] runs gogui-regress `.tst` files.
 
 pub mod clock;
 pub mod gtp_client;
 pub mod match_runner;
 pub mod openings;
 pub mod referee;
+pub mod regress;
 pub mod report;
 pub mod results;
 pub mod stats;

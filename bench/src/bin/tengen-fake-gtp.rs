@@ -69,6 +69,7 @@ const COMMANDS: &[&str] = &[
     "set_free_handicap",
     "final_score",
     "final_status_list",
+    "loadsgf",
     "time_settings",
     "time_left",
     "kgs-time_settings",
@@ -193,6 +194,10 @@ impl Fake {
                     .map_err(|e| e.to_string())?;
                 Ok(String::new())
             }
+            // Only checks that the file is there (relative to the working folder).
+            "loadsgf" => std::fs::metadata(args.first().copied().unwrap_or(""))
+                .map(|_| String::new())
+                .map_err(|_| "cannot load file".to_string()),
             "final_score" => Ok(self.game.score(&[]).to_string()),
             "final_status_list" => Ok(String::new()),
             "time_settings" | "time_left" | "kgs-time_settings" if self.script.no_clock => {
