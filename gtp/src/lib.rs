@@ -12,6 +12,7 @@
 //! - [`analysis`], [`showboard`], [`free_handicap`]: text forms and handicap placement.
 //! - [`cli`]: command-line options and how they reach the player.
 //! - [`log`]: the `--log` file and stderr.
+//! - [`offline`]: a whole script answered on one thread (fuzzing, tests).
 //!
 //! ```
 //! use tengen_gtp::protocol::{parse_line, Line};
@@ -25,6 +26,7 @@ pub mod analysis;
 pub mod cli;
 pub mod free_handicap;
 pub mod log;
+pub mod offline;
 pub mod protocol;
 pub mod search;
 pub mod server;
