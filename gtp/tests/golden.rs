@@ -15,104 +15,15 @@
 //! After a change that alters play, rewrite the expected files with
 //! `TENGEN_BLESS=1 cargo test -p tengen --test golden` and review the diff.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::thread;
-use std::time::Duration;
+mod common;
 
-/// Longest wait for one reply line.
-const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+use common::Engine;
+use std::path::{Path, PathBuf};
+
 const BASE_ARGS: &[&str] = &["--seed", "1", "--threads", "1", "--playouts", "200"];
 
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
-}
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Option<String>>,
-}
-
-impl Engine {
-    fn start(args: &[String], dir: &Path) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(BASE_ARGS)
-            .args(args)
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tengen");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(Some(l)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-            let _ = tx.send(None);
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("write to tengen");
-        stdin.write_all(b"\n").expect("write to tengen");
-        stdin.flush().expect("flush");
-    }
-
-    /// One line of output; `None` at the end of output.
-    fn line(&mut self, context: &str) -> Option<String> {
-        match self.lines.recv_timeout(REPLY_TIMEOUT) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => panic!("no reply within the timeout: {context}"),
-            Err(RecvTimeoutError::Disconnected) => None,
-        }
-    }
-
-    /// The rest of a reply, up to its empty line, leaving out `info` lines.
-    fn rest_of_reply(&mut self, context: &str, out: &mut String) {
-        while let Some(line) = self.line(context) {
-            if line.is_empty() {
-                out.push('\n');
-                return;
-            }
-            if !line.starts_with("info ") {
-                out.push_str(&line);
-                out.push('\n');
-            }
-        }
-        out.push_str("[end of output]\n");
-    }
-
-    fn close_and_wait(mut self, out: &mut String) {
-        drop(self.stdin.take());
-        for _ in 0..1200 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                out.push_str(&format!("[exit status {}]\n", status.code().unwrap_or(-1)));
-                return;
-            }
-            thread::sleep(Duration::from_millis(50));
-        }
-        let _ = self.child.kill();
-        out.push_str("[still running after 60 s: killed]\n");
-    }
 }
 
 /// Is this input line a command that gets a reply (not blank, not a comment)?
@@ -149,6 +60,11 @@ fn transcript(gtp: &Path, tmp: &Path) -> String {
         .and_then(|l| l.strip_prefix("# args:"))
         .map(|a| a.split_whitespace().map(String::from).collect())
         .unwrap_or_default();
+    let args: Vec<&str> = BASE_ARGS
+        .iter()
+        .copied()
+        .chain(args.iter().map(String::as_str))
+        .collect();
     let mut engine = Engine::start(&args, &golden_dir());
     let mut out = String::new();
     let count = if input.ends_with(b"\n") {

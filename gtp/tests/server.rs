@@ -1,0 +1,165 @@
+//! The binary as controllers see it: searches stop when they must (and only then), streams
+//! end cleanly, pondering gives way, the process exits on `quit` and at the end of input, and
+//! the command line refuses bad options. No timing is asserted: a search that failed to stop
+//! would run for 1000 s and trip the 120-s reply timeout.
+
+mod common;
+
+use common::Engine;
+use std::path::Path;
+use std::process::Command;
+use std::thread;
+use std::time::Duration;
+
+fn engine(args: &[&str]) -> Engine {
+    let mut e = Engine::start(args, Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert_eq!(e.ask("boardsize 9"), ["= "]);
+    e
+}
+
+/// Read stream lines until one starts with `info `.
+fn first_info(e: &mut Engine, context: &str) {
+    loop {
+        let line = e
+            .line(context)
+            .unwrap_or_else(|| panic!("output ended: {context}"));
+        assert!(!line.is_empty(), "the stream ended without an info line");
+        if line.starts_with("info move ") {
+            return;
+        }
+    }
+}
+
+fn vertex(reply: &[String]) -> String {
+    let text = reply.join(" ");
+    let mv = text.trim_start_matches(|c| c == '=' || char::is_ascii_digit(&c));
+    mv.trim().to_string()
+}
+
+#[test]
+fn quit_ends_an_analysis_stream_and_the_process() {
+    let mut e = engine(&["--threads", "1"]);
+    e.send(b"1 kata-analyze b 10");
+    assert_eq!(e.line("kata-analyze").as_deref(), Some("=1"));
+    first_info(&mut e, "kata-analyze");
+    e.send(b"2 quit");
+    let rest = e.until_blank("the end of the stream");
+    assert!(rest.iter().all(|l| l.starts_with("info ")), "{rest:?}");
+    assert_eq!(e.reply("quit"), ["=2 "]);
+    assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0));
+}
+
+#[test]
+fn interrupt_stops_a_long_genmove_with_a_legal_move() {
+    let mut e = engine(&["--threads", "1", "--time", "1000"]);
+    e.send(b"3 genmove b");
+    thread::sleep(Duration::from_millis(300));
+    e.send(b"# interrupt");
+    let reply = e.reply("genmove b after # interrupt");
+    assert!(reply[0].starts_with("=3 "), "{reply:?}");
+    let mv = vertex(&reply);
+    if mv != "PASS" {
+        assert_eq!(e.ask("list_stones black"), [format!("= {mv}")]);
+    }
+}
+
+#[test]
+fn commands_sent_during_genmove_wait_their_turn() {
+    let mut e = engine(&["--threads", "1", "--playouts", "3000"]);
+    e.send(b"4 genmove b\n5 list_stones black\n6 name");
+    let mv = vertex(&e.reply("genmove"));
+    assert_eq!(e.reply("list_stones"), [format!("=5 {mv}")]);
+    assert_eq!(e.reply("name"), ["=6 tengen"]);
+}
+
+#[test]
+fn a_bare_newline_ends_a_stream_and_gets_no_reply() {
+    let mut e = engine(&["--threads", "1"]);
+    e.send(b"lz-analyze b 5");
+    assert_eq!(e.line("lz-analyze").as_deref(), Some("="));
+    first_info(&mut e, "lz-analyze");
+    e.send(b"");
+    let rest = e.until_blank("the end of the stream");
+    assert!(rest.iter().all(|l| l.starts_with("info ")), "{rest:?}");
+    assert_eq!(e.ask("7 name"), ["=7 tengen"]);
+}
+
+#[test]
+fn genmove_analyze_stops_on_the_next_command_and_plays() {
+    let mut e = engine(&["--threads", "1", "--time", "1000"]);
+    e.send(b"lz-genmove_analyze w 5");
+    assert_eq!(e.line("lz-genmove_analyze").as_deref(), Some("="));
+    first_info(&mut e, "lz-genmove_analyze");
+    e.send(b"8 list_stones white");
+    let stream = e.until_blank("the end of lz-genmove_analyze");
+    let last = stream.last().expect("a play line");
+    let mv = last.strip_prefix("play ").expect("ends with play");
+    assert!(stream[..stream.len() - 1]
+        .iter()
+        .all(|l| l.starts_with("info ")));
+    let stones = e.reply("list_stones white");
+    if mv != "pass" {
+        assert_eq!(stones, [format!("=8 {mv}")]);
+    }
+}
+
+#[test]
+fn pondering_gives_way_to_the_next_command() {
+    let mut e = engine(&["--threads", "1", "--playouts", "500", "--ponder"]);
+    let mv = vertex(&e.ask("genmove b"));
+    // The engine now ponders without limit; the next command must still be answered.
+    thread::sleep(Duration::from_millis(200));
+    assert_eq!(e.ask("9 list_stones black"), [format!("=9 {mv}")]);
+    assert_eq!(e.ask("10 tengen-param ponder 0"), ["=10 "]);
+}
+
+#[test]
+fn end_of_input_ends_a_stream_and_the_process() {
+    let mut e = engine(&["--threads", "1"]);
+    e.send(b"kata-analyze 5");
+    assert_eq!(e.line("kata-analyze").as_deref(), Some("="));
+    e.close_input();
+    let rest = e.until_blank("the end of the stream");
+    assert!(rest.iter().all(|l| l.starts_with("info ")), "{rest:?}");
+    assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0));
+}
+
+#[test]
+fn a_huge_line_gets_one_reply() {
+    let mut e = engine(&["--threads", "1"]);
+    e.send(&vec![b'x'; 1_000_000]);
+    assert_eq!(e.reply("a long line"), ["? unknown command"]);
+    assert_eq!(e.ask("11 name"), ["=11 tengen"]);
+}
+
+#[test]
+fn bad_options_are_refused_with_a_message() {
+    let tengen = env!("CARGO_BIN_EXE_tengen");
+    for bad in [
+        &["--threads", "0"][..],
+        &["--time", "soon"],
+        &["--playouts", "many"],
+        &["--rules", "ing"],
+        &["--max-memory", "lots"],
+        &["--resign-threshold", "2"],
+        &["--log", "/nonexistent/folder/tengen.log"],
+        &["--frobnicate"],
+    ] {
+        let out = Command::new(tengen)
+            .args(bad)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run tengen");
+        assert!(!out.status.success(), "{bad:?} accepted");
+        let message = String::from_utf8_lossy(&out.stderr);
+        let flag = bad[0].trim_start_matches('-');
+        assert!(
+            message.contains(flag) || message.contains("log file"),
+            "{bad:?}: the message does not name the option: {message}"
+        );
+        assert!(out.stdout.is_empty(), "{bad:?} wrote to stdout");
+    }
+    let version = Command::new(tengen).arg("--version").output().unwrap();
+    assert!(version.status.success());
+    assert!(String::from_utf8_lossy(&version.stdout).starts_with("tengen "));
+}
