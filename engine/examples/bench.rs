@@ -1,6 +1,7 @@
-//! `cargo run --release -p tengen-engine --example bench [threads] [playouts] [filter]`: the
-//! search bench without the GTP binary (`tengen bench` prints the same). `filter` keeps only the
-//! positions whose name contains it (e.g. `9x9`).
+//! `cargo run --release -p tengen-engine --example bench [threads] [playouts] [filter]
+//! [key=value...]`: the search bench without the GTP binary (`tengen bench` prints the same).
+//! `filter` keeps only the positions whose name contains it (e.g. `9x9`); `key=value` sets a
+//! search parameter.
 use tengen_engine::search::bench::{run_position, POSITIONS};
 
 fn main() {
@@ -8,9 +9,21 @@ fn main() {
     let threads = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let playouts = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let filter = args.next().unwrap_or_default();
+    let params: Vec<(String, String)> = args
+        .filter_map(|a| {
+            a.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+        })
+        .collect();
     let (mut nodes, mut total, mut secs) = (0, 0, 0.0);
     for pos in POSITIONS.iter().filter(|p| p.name.contains(&filter)) {
-        let r = run_position(pos, threads, playouts);
+        let r = match run_position(pos, threads, playouts, &params) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("bench: {e}");
+                std::process::exit(2);
+            }
+        };
         println!(
             "{:<20} playouts {:>7} nodes {:>8} {:>8.0} playouts/s  {:?}",
             r.name,

@@ -58,6 +58,18 @@ pub struct Options {
     /// More on stderr: -v a summary of each search, -vv the GTP traffic as well
     #[arg(short, long, action = ArgAction::Count)]
     pub verbose: u8,
+
+    /// Set a search parameter, KEY=VALUE (repeatable; `tengen-param` in GTP lists them)
+    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub params: Vec<(String, String)>,
+}
+
+/// `KEY=VALUE` of `--param`.
+fn parse_key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("{text:?} is not KEY=VALUE")),
+    }
 }
 
 /// The rule sets `--rules` accepts.
@@ -203,6 +215,11 @@ impl Options {
                     player.name()
                 ));
             }
+        }
+        for (key, value) in &self.params {
+            player
+                .set_param(key, value)
+                .map_err(|e| format!("--param {key}={value}: {e}"))?;
         }
         Ok(())
     }

@@ -70,17 +70,26 @@ pub struct BenchResult {
 pub fn run(threads: usize, playouts: u64) -> Vec<BenchResult> {
     POSITIONS
         .iter()
-        .map(|pos| run_position(pos, threads, playouts))
+        .map(|pos| run_position(pos, threads, playouts, &[]).expect("no parameters to refuse"))
         .collect()
 }
 
-/// Search one bench position (`playouts` on 9x9, a quarter of it on 19x19).
-pub fn run_position(pos: &BenchPosition, threads: usize, playouts: u64) -> BenchResult {
+/// Search one bench position (`playouts` on 9x9, a quarter of it on 19x19), with some
+/// parameters changed from their defaults (for measuring a change before making it the default).
+pub fn run_position(
+    pos: &BenchPosition,
+    threads: usize,
+    playouts: u64,
+    params: &[(String, String)],
+) -> Result<BenchResult, String> {
     let game = position_game(pos);
     let mut mcts = Mcts::new();
     mcts.set_threads(threads);
     mcts.set_seed(1);
     mcts.params_mut().resign_threshold = 0.0;
+    for (key, value) in params {
+        mcts.set_param(key, value)?;
+    }
     let budget = if pos.size == 9 {
         playouts
     } else {
@@ -92,13 +101,13 @@ pub fn run_position(pos: &BenchPosition, threads: usize, playouts: u64) -> Bench
     let start = Instant::now();
     let (decision, analysis) = mcts.genmove(&game, color, &limits, &stop, &mut |_| {});
     let elapsed = start.elapsed();
-    BenchResult {
+    Ok(BenchResult {
         name: pos.name,
         playouts: analysis.playouts,
         nodes: mcts.tree.as_ref().map_or(0, |t| t.len()),
         decision,
         elapsed,
-    }
+    })
 }
 
 #[cfg(test)]

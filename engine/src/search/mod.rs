@@ -27,7 +27,7 @@ use crate::rules::Scoring;
 use crate::types::{Cell, Color, Move, Point};
 use params::{PolicyParams, SearchParams};
 use policy::Policy;
-use prior::{expand_moves, CfgDistances};
+use prior::{add_learned_priors, expand_moves, PriorScratch};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tree::{rave_value, Node, NodeId, Tree};
@@ -150,11 +150,21 @@ impl Mcts {
                 game.board(),
                 color,
                 &self.params,
-                &mut CfgDistances::new(),
+                &mut PriorScratch::new(),
                 &mut moves,
             );
             moves.retain(|&(m, _, _)| game.is_legal(color, m).is_ok());
             tree.expand(root, &moves);
+        }
+        if self.params.prior_learned > 0.0 && root.claim_learned() {
+            let (_, kids) = tree.children(root);
+            add_learned_priors(
+                game.board(),
+                color,
+                &self.params,
+                &mut PriorScratch::new(),
+                kids,
+            );
         }
         tree
     }
@@ -424,7 +434,7 @@ struct Worker {
     /// Which colour first played each point in the suffix being credited (AMAF).
     first: Box<[u8; MAX_POINTS]>,
     expand_buf: Vec<(Move, f32, f32)>,
-    cfg: Box<CfgDistances>,
+    cfg: Box<PriorScratch>,
     /// Local ownership sums, flushed to `Shared` now and then.
     owned: Box<[i32; MAX_POINTS]>,
     owned_count: u64,
@@ -445,7 +455,7 @@ impl Worker {
             nmoves: 0,
             first: Box::new([0; MAX_POINTS]),
             expand_buf: Vec::with_capacity(MAX_POINTS),
-            cfg: Box::new(CfgDistances::new()),
+            cfg: Box::new(PriorScratch::new()),
             owned: Box::new([0; MAX_POINTS]),
             owned_count: 0,
             margin_sum: 0,
@@ -481,6 +491,13 @@ impl Worker {
                 if !tree.expand(node, &self.expand_buf) {
                     break;
                 }
+            }
+            if sh.params.prior_learned > 0.0
+                && node.visits() >= sh.params.learned_visits
+                && node.claim_learned()
+            {
+                let (_, kids) = tree.children(node);
+                add_learned_priors(&self.board, color, sh.params, &mut self.cfg, kids);
             }
             let (id, child) = select(tree, node, sh.params);
             child.add_visit();
@@ -842,21 +859,30 @@ impl Player for Mcts {
     }
 
     fn params(&self) -> Vec<(String, String)> {
-        vec![
-            ("threads".into(), self.threads.to_string()),
-            ("max_memory".into(), self.max_memory.to_string()),
-            ("seed".into(), self.seed.to_string()),
+        let mut v = vec![
+            ("threads".to_string(), self.threads.to_string()),
+            ("max_memory".to_string(), self.max_memory.to_string()),
+            ("seed".to_string(), self.seed.to_string()),
             (
-                "resign_threshold".into(),
-                self.params.resign_threshold.to_string(),
-            ),
-            ("rave_equiv".into(), self.params.rave_equiv.to_string()),
-            (
-                "expand_visits".into(),
+                "expand_visits".to_string(),
                 self.params.expand_visits.to_string(),
             ),
-            ("exploration".into(), self.params.exploration.to_string()),
-        ]
+            (
+                "learned_visits".to_string(),
+                self.params.learned_visits.to_string(),
+            ),
+            (
+                "learned_patterns".to_string(),
+                self.policy.learned_patterns.to_string(),
+            ),
+        ];
+        for &(key, _) in TUNABLES {
+            let (mut s, mut p) = (self.params.clone(), self.policy.clone());
+            if let Some(x) = tunable(&mut s, &mut p, key) {
+                v.push((key.to_string(), x.to_string()));
+            }
+        }
+        v
     }
 
     fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -876,36 +902,72 @@ impl Player for Mcts {
             }
             "max_memory" => self.set_max_memory(parse(key, value)?),
             "seed" => self.set_seed(parse(key, value)?),
-            "resign_threshold" => {
-                let t: f32 = parse(key, value)?;
-                if !(0.0..=1.0).contains(&t) {
-                    return Err("resign_threshold must be in 0..1".into());
-                }
-                self.params.resign_threshold = t;
-            }
-            "rave_equiv" => {
-                let e: f32 = parse(key, value)?;
-                if e.is_nan() || e <= 0.0 {
-                    return Err("rave_equiv must be positive".into());
-                }
-                self.params.rave_equiv = e;
-            }
             "expand_visits" => self.params.expand_visits = parse::<u32>(key, value)?.max(1),
-            "exploration" => {
-                let e: f32 = parse(key, value)?;
-                if e.is_nan() || e < 0.0 {
-                    return Err("exploration must be >= 0".into());
-                }
-                self.params.exploration = e;
-            }
+            "learned_visits" => self.params.learned_visits = parse(key, value)?,
+            "learned_patterns" => self.policy.learned_patterns = parse(key, value)?,
             "ponder" => {
                 // Pondering is driven by the front end (analysis on the opponent's time).
                 parse::<bool>(key, value)?;
             }
-            _ => return Err(format!("unknown parameter {key:?}")),
+            _ => {
+                let Some((_, range)) = TUNABLES.iter().find(|(k, _)| *k == key) else {
+                    return Err(format!("unknown parameter {key:?}"));
+                };
+                let x: f32 = parse(key, value)?;
+                if !range.contains(&x) {
+                    return Err(format!("{key} must be in {range:?}"));
+                }
+                let field = tunable(&mut self.params, &mut self.policy, key);
+                *field.expect("every listed tunable has a field") = x;
+            }
         }
         Ok(())
     }
+}
+
+/// Numeric tunables settable by name (GTP `tengen-param`, `--param`), with their valid range.
+const TUNABLES: &[(&str, std::ops::RangeInclusive<f32>)] = &[
+    ("resign_threshold", 0.0..=1.0),
+    ("rave_equiv", 1.0..=1e9),
+    ("exploration", 0.0..=100.0),
+    ("prior_even", 0.0..=1e4),
+    ("prior_learned", 0.0..=1e4),
+    ("prior_learned_exponent", 0.0..=10.0),
+    ("prior_pattern", 0.0..=1e4),
+    ("dynkomi_per_stone", 0.0..=100.0),
+    ("capture", 0.0..=1.0),
+    ("escape", 0.0..=1.0),
+    ("two_liberties", 0.0..=1.0),
+    ("nakade", 0.0..=1.0),
+    ("pattern", 0.0..=1.0),
+    ("learned_threshold", 0.0..=1e6),
+    ("fill_board", 0.0..=1.0),
+    ("self_atari_heuristic", 0.0..=1.0),
+    ("self_atari_random", 0.0..=1.0),
+];
+
+/// The field behind a name of [`TUNABLES`].
+fn tunable<'a>(s: &'a mut SearchParams, p: &'a mut PolicyParams, key: &str) -> Option<&'a mut f32> {
+    Some(match key {
+        "resign_threshold" => &mut s.resign_threshold,
+        "rave_equiv" => &mut s.rave_equiv,
+        "exploration" => &mut s.exploration,
+        "prior_even" => &mut s.prior_even,
+        "prior_learned" => &mut s.prior_learned,
+        "prior_learned_exponent" => &mut s.prior_learned_exponent,
+        "prior_pattern" => &mut s.prior_pattern,
+        "dynkomi_per_stone" => &mut s.dynkomi_per_stone,
+        "capture" => &mut p.capture,
+        "escape" => &mut p.escape,
+        "two_liberties" => &mut p.two_liberties,
+        "nakade" => &mut p.nakade,
+        "pattern" => &mut p.pattern,
+        "learned_threshold" => &mut p.learned_threshold,
+        "fill_board" => &mut p.fill_board,
+        "self_atari_heuristic" => &mut p.self_atari_heuristic,
+        "self_atari_random" => &mut p.self_atari_random,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -921,6 +983,26 @@ mod tests {
             g.play(c, parse_move(m, geo).unwrap()).unwrap();
         }
         g
+    }
+
+    #[test]
+    fn every_tunable_can_be_read_and_set_by_name() {
+        let mut m = Mcts::new();
+        let listed: Vec<String> = m.params().into_iter().map(|(k, _)| k).collect();
+        for (key, range) in TUNABLES {
+            assert!(listed.iter().any(|k| k == key), "{key} not listed");
+            let value = range.start() + (range.end() - range.start()).min(1.0) / 2.0;
+            m.set_param(key, &value.to_string()).unwrap();
+            let (mut s, mut p) = (m.params.clone(), m.policy.clone());
+            assert_eq!(tunable(&mut s, &mut p, key).copied(), Some(value), "{key}");
+            assert!(
+                m.set_param(key, &(range.end() * 2.0 + 1.0).to_string())
+                    .is_err(),
+                "{key} range"
+            );
+        }
+        assert!(m.set_param("no_such_thing", "1").is_err());
+        assert!(m.set_param("capture", "x").is_err());
     }
 
     #[test]

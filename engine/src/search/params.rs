@@ -26,6 +26,13 @@ pub struct SearchParams {
     /// Virtual wins for moves at common-fate-graph distance 1, 2, 3 from the last move
     /// (michi 24, 22, 8).
     pub prior_near: [f32; 3],
+    /// Virtual visits of the learned-pattern prior (0 turns it off); the virtual wins are this
+    /// times the move's gamma relative to the best move's, raised to `prior_learned_exponent`.
+    pub prior_learned: f32,
+    pub prior_learned_exponent: f32,
+    /// A node's children get the learned prior once the node has this many visits (the root
+    /// at once).
+    pub learned_visits: u32,
     /// Virtual losses for a self-atari of more than one stone (michi 10).
     pub prior_self_atari: f32,
     /// Virtual losses for a first-line move with no stone nearby.
@@ -66,6 +73,9 @@ impl Default for SearchParams {
             prior_escape: 15.0,
             prior_pattern: 10.0,
             prior_near: [24.0, 22.0, 8.0],
+            prior_learned: 40.0,
+            prior_learned_exponent: 0.5,
+            learned_visits: 10,
             prior_self_atari: 10.0,
             prior_first_line: 10.0,
             prior_empty_area: 10.0,
@@ -96,6 +106,11 @@ pub struct PolicyParams {
     pub nakade: f32,
     /// Play a 3x3 shape pattern (hane, cut, ...) next to the last move (michi 0.95).
     pub pattern: f32,
+    /// Choose that shape by the learned 3x3 gammas (with atari information) instead of the
+    /// hand-written MoGo shapes: neighbours whose gamma is at least `learned_threshold` are
+    /// candidates, picked in proportion to their gamma.
+    pub learned_patterns: bool,
+    pub learned_threshold: f32,
     /// Play a random point whose eight neighbours are empty, with this many tries.
     pub fill_board: f32,
     pub fill_board_tries: usize,
@@ -116,6 +131,8 @@ impl Default for PolicyParams {
             two_liberties: 0.5,
             nakade: 0.8,
             pattern: 0.95,
+            learned_patterns: true,
+            learned_threshold: 1.0,
             fill_board: 0.5,
             fill_board_tries: 3,
             self_atari_heuristic: 0.9,

@@ -6,6 +6,7 @@
 
 use super::params::PolicyParams;
 use crate::board::Board;
+use crate::patterns::{pattern3x3, PatternModel};
 use crate::rng::Rng;
 use crate::types::{Cell, Color, Move, Point};
 use std::sync::OnceLock;
@@ -44,6 +45,7 @@ pub struct Policy {
     scratch: Box<Board>,
     ladder_path: [Point; 2 * LADDER_DEPTH + 2],
     candidates: Candidates,
+    model: &'static PatternModel,
 }
 
 /// Ladders longer than this many defender moves are assumed to work for the defender.
@@ -56,6 +58,7 @@ impl Policy {
             scratch: Box::new(Board::new(2).expect("2 is a valid size")),
             ladder_path: [Point::new(0); 2 * LADDER_DEPTH + 2],
             candidates: Candidates::new(),
+            model: PatternModel::shipped(),
         }
     }
 
@@ -126,6 +129,9 @@ impl Policy {
             }
         }
         if pattern {
+            if self.params.learned_patterns {
+                return self.learned_shape(board, color, last, rng);
+            }
             self.candidates.clear();
             let geo = board.geometry();
             for q in geo
@@ -140,6 +146,57 @@ impl Policy {
             if let Some(m) = self.pick(board, color, rng) {
                 return Some(m);
             }
+        }
+        None
+    }
+
+    /// A neighbour of the last move chosen in proportion to its learned 3x3 gamma, among those
+    /// at least `learned_threshold` that are acceptable moves.
+    fn learned_shape(
+        &mut self,
+        board: &Board,
+        color: Color,
+        last: Point,
+        rng: &mut Rng,
+    ) -> Option<Point> {
+        let geo = board.geometry();
+        let mut points = [Point::new(0); 8];
+        let mut weights = [0.0f32; 8];
+        let mut n = 0;
+        let mut total = 0.0;
+        for q in geo
+            .neighbors(last.index())
+            .into_iter()
+            .chain(geo.diagonals(last.index()))
+        {
+            let q = Point::new(q);
+            if board.at(q) != Cell::Empty {
+                continue;
+            }
+            let g = self.model.gamma3x3(pattern3x3(board, q, color));
+            if g >= self.params.learned_threshold {
+                points[n] = q;
+                weights[n] = g;
+                total += g;
+                n += 1;
+            }
+        }
+        // Draw without replacement until an acceptable move comes up.
+        while n > 0 && total > 0.0 {
+            let mut x = rng.unit() * total;
+            let mut i = 0;
+            while i + 1 < n && x >= weights[i] {
+                x -= weights[i];
+                i += 1;
+            }
+            let p = points[i];
+            if self.acceptable(board, color, p, self.params.self_atari_heuristic, rng) {
+                return Some(p);
+            }
+            total -= weights[i];
+            n -= 1;
+            points[i] = points[n];
+            weights[i] = weights[n];
         }
         None
     }

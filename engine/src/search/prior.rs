@@ -4,24 +4,31 @@
 
 use super::params::SearchParams;
 use super::policy::matches_pattern;
+use super::tree::Node;
 use crate::board::{Board, MAX_POINTS};
+use crate::patterns::{PatternModel, Tactics};
 use crate::types::{Cell, Color, Move, Point};
 
-/// Distance maps used by the priors: common-fate-graph distance from the last move (steps
-/// between adjacent points, where moving along a chain of stones is free; up to 3, larger stay
-/// 255) and the grid distance from every point to the nearest stone (capped at 4).
-pub struct CfgDistances {
+/// Working space of the priors, allocated once per thread: common-fate-graph distance from the
+/// last move (steps between adjacent points, where moving along a chain of stones is free; up
+/// to 3, larger stay 255), grid distance from every point to the nearest stone (capped at 4),
+/// and the learned patterns' gammas with the tactics scratch they need.
+pub struct PriorScratch {
     dist: [u8; MAX_POINTS],
     stone_dist: [u8; MAX_POINTS],
     queue: [u16; MAX_POINTS * 2],
+    gammas: [f32; MAX_POINTS],
+    tactics: Tactics,
 }
 
-impl CfgDistances {
-    pub fn new() -> CfgDistances {
-        CfgDistances {
+impl PriorScratch {
+    pub fn new() -> PriorScratch {
+        PriorScratch {
             dist: [u8::MAX; MAX_POINTS],
             stone_dist: [u8::MAX; MAX_POINTS],
             queue: [0; MAX_POINTS * 2],
+            gammas: [0.0; MAX_POINTS],
+            tactics: Tactics::new(),
         }
     }
 
@@ -108,7 +115,7 @@ impl CfgDistances {
     }
 }
 
-impl Default for CfgDistances {
+impl Default for PriorScratch {
     fn default() -> Self {
         Self::new()
     }
@@ -120,7 +127,7 @@ pub fn expand_moves(
     board: &Board,
     color: Color,
     params: &SearchParams,
-    cfg: &mut CfgDistances,
+    cfg: &mut PriorScratch,
     out: &mut Vec<(Move, f32, f32)>,
 ) {
     out.clear();
@@ -195,6 +202,35 @@ pub fn expand_moves(
     out.push((Move::Pass, even + pass_losses, even * 0.5));
 }
 
+/// Add the learned patterns' prior to the children `kids` of a node whose position is `board`
+/// with `color` to move: each move gets `prior_learned` virtual visits, won in proportion to its
+/// gamma relative to the strongest move's (raised to `prior_learned_exponent`). Full features
+/// cost a few microseconds a point, so the search does this only for nodes that have earned
+/// enough visits (`learned_visits`), not at every expansion.
+pub fn add_learned_priors(
+    board: &Board,
+    color: Color,
+    params: &SearchParams,
+    scratch: &mut PriorScratch,
+    kids: &[Node],
+) {
+    let geo = board.geometry();
+    PatternModel::shipped().move_gammas(board, color, &mut scratch.tactics, &mut scratch.gammas);
+    let max_gamma = scratch.gammas[..geo.array_len()]
+        .iter()
+        .fold(0.0f32, |a, &b| a.max(b));
+    if max_gamma <= 0.0 {
+        return;
+    }
+    for kid in kids {
+        if let Move::Play(p) = kid.mv() {
+            let strength =
+                (scratch.gammas[p.index()] / max_gamma).powf(params.prior_learned_exponent);
+            kid.add_prior(params.prior_learned, params.prior_learned * strength);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,7 +252,7 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        let mut cfg = CfgDistances::new();
+        let mut cfg = PriorScratch::new();
         cfg.compute(&b, pt(&b, "B4"));
         assert_eq!(cfg.get(pt(&b, "D4")), 0, "same chain");
         assert_eq!(cfg.get(pt(&b, "E4")), 1, "next to the chain's far end");
@@ -249,7 +285,7 @@ mod tests {
             &b,
             Color::Black,
             &SearchParams::default(),
-            &mut CfgDistances::new(),
+            &mut PriorScratch::new(),
             &mut out,
         );
         let rate = |&(_, v, w): &(Move, f32, f32)| w / v;

@@ -28,6 +28,8 @@ const PRIOR_SCALE: f32 = 8.0;
 pub struct Node {
     mv: AtomicU16,
     state: AtomicU8,
+    /// Set once the learned-pattern priors have been added to the children.
+    learned: AtomicU8,
     num_children: AtomicU16,
     first_child: AtomicU32,
     visits: AtomicU32,
@@ -125,19 +127,38 @@ impl Node {
             .is_ok()
     }
 
-    /// Write a fresh child's move and prior; done before the parent publishes it.
-    fn init(&self, mv: Move, prior_visits: f32, prior_wins: f32) {
+    /// Try to become the thread that adds the learned priors to this node's children.
+    #[inline]
+    pub fn claim_learned(&self) -> bool {
+        self.learned.swap(1, Ordering::Relaxed) == 0
+    }
+
+    /// Add virtual visits and wins to the prior (by the one thread that claimed the node's
+    /// learned priors; readers may see the old or the new value, both sound).
+    pub fn add_prior(&self, visits: f32, wins: f32) {
+        let s = self.stats();
+        self.store_prior(s.prior_visits + visits, s.prior_wins + wins);
+    }
+
+    fn store_prior(&self, prior_visits: f32, prior_wins: f32) {
         let q = |x: f32| ((x.max(0.0) * PRIOR_SCALE).round() as u32).min(0xFFFF);
-        self.mv.store(mv.to_u16(), Ordering::Relaxed);
         let pv = q(prior_visits);
         let pw = q(prior_wins).min(pv);
         self.prior.store(pv | (pw << 16), Ordering::Relaxed);
+    }
+
+    /// Write a fresh child's move and prior; done before the parent publishes it.
+    fn init(&self, mv: Move, prior_visits: f32, prior_wins: f32) {
+        self.mv.store(mv.to_u16(), Ordering::Relaxed);
+        self.store_prior(prior_visits, prior_wins);
     }
 
     /// Copy statistics from another node (tree reuse).
     fn copy_stats(&self, other: &Node) {
         self.mv
             .store(other.mv.load(Ordering::Relaxed), Ordering::Relaxed);
+        self.learned
+            .store(other.learned.load(Ordering::Relaxed), Ordering::Relaxed);
         for (a, b) in [
             (&self.visits, &other.visits),
             (&self.wins, &other.wins),
