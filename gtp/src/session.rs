@@ -3,12 +3,15 @@
 //! that search return a [`Search`] for the server to run on a worker thread, and
 //! [`Session::finish`] turns its result into the reply. No I/O happens here, so the whole
 //! command set can be tested without threads or pipes.
+//!
+//! The clock commands live in `session/clock.rs`, `tengen-param` in `session/params.rs`, the
+//! analysis and GoGui display commands in `session/streams.rs`.
 
-use crate::analysis::{display_text, Dialect, Display, StreamFormat};
+use crate::analysis::{display_text, Dialect, Display};
 use crate::free_handicap::free_handicap_points;
 use crate::log::Log;
 use crate::protocol::{format_reply, Command};
-use crate::search::{Budget, Search, Stream, Task};
+use crate::search::{Budget, Search, Task};
 use crate::showboard::showboard;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +20,7 @@ use tengen_engine::handicap::fixed_handicap;
 use tengen_engine::player::{random_legal_move, Analysis, Decision, Player, StoneStatus};
 use tengen_engine::rng::Rng;
 use tengen_engine::sgf::GameRecord;
-use tengen_engine::time::{seconds, Clock, TimeManager, TimeSystem};
+use tengen_engine::time::{Clock, TimeManager, TimeSystem};
 use tengen_engine::{Color, Game, Move, Point, Rules};
 
 /// What a command asks the server to do.
@@ -55,23 +58,6 @@ impl Default for Settings {
 const DEFAULT_SIZE: usize = 19;
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
-/// The `key value` options of the analysis commands: Leela Zero's and KataGo's, less
-/// `avoid`/`allow` (move restrictions the player cannot honour).
-const STREAM_OPTIONS: &[&str] = &[
-    "interval",
-    "maxmoves",
-    "minmoves",
-    "ownership",
-    "ownershipStdev",
-    "movesOwnership",
-    "pvVisits",
-    "pvEdgeVisits",
-    "rootInfo",
-];
-/// Shortest and default interval of analysis streams, in centiseconds.
-const MIN_INTERVAL_CS: u64 = 5;
-const DEFAULT_INTERVAL_CS: u64 = 50;
-
 /// A GTP session: one game at a time and the player that moves in it.
 pub struct Session {
     /// Shared with the worker thread during a search; never changed while one runs.
@@ -557,158 +543,6 @@ impl Session {
         reply(lines.join("\n"))
     }
 
-    // ------------------------------------------------------------------ clocks
-
-    fn set_time_system(&mut self, system: TimeSystem) {
-        self.clocks = [Clock::new(system.clone()), Clock::new(system.clone())];
-        self.time_system = system;
-    }
-
-    /// `time_settings main byo_yomi stones` (Canadian byo-yomi; see [`TimeSystem::from_gtp`]).
-    fn time_settings(&mut self, args: &[String]) -> Result<Outcome, String> {
-        let [main, byo_yomi, stones] = exactly(args)?;
-        let system = TimeSystem::from_gtp(
-            seconds_arg(main)?,
-            seconds_arg(byo_yomi)?,
-            integer_arg(stones)?,
-        );
-        self.set_time_system(system);
-        reply("")
-    }
-
-    /// `kgs-time_settings none | absolute M | byoyomi M period periods | canadian M period
-    /// stones`.
-    fn kgs_time_settings(&mut self, args: &[String]) -> Result<Outcome, String> {
-        let Some((kind, figures)) = args.split_first() else {
-            return Err("expected none, absolute, byoyomi or canadian".into());
-        };
-        let system = match (kind.to_ascii_lowercase().as_str(), figures) {
-            ("none", []) => TimeSystem::None,
-            ("absolute", [main]) => TimeSystem::from_gtp(seconds_arg(main)?, 0.0, 0),
-            ("byoyomi", [main, period, periods]) => TimeSystem::Byoyomi {
-                main: seconds(seconds_arg(main)?),
-                period: seconds(seconds_arg(period)?),
-                periods: count_arg(periods)?.try_into().unwrap_or(u32::MAX),
-            },
-            ("canadian", [main, period, stones]) => TimeSystem::from_gtp(
-                seconds_arg(main)?,
-                seconds_arg(period)?,
-                integer_arg(stones)?,
-            ),
-            _ => return Err("expected none, absolute M, byoyomi M P N or canadian M P S".into()),
-        };
-        self.set_time_system(system);
-        reply("")
-    }
-
-    /// `time_left color seconds stones`: the controller's figures replace our bookkeeping.
-    fn time_left(&mut self, args: &[String]) -> Result<Outcome, String> {
-        let [color, left, stones] = exactly(args)?;
-        let color = color_arg(color)?;
-        let (left, stones) = (seconds_arg(left)?, integer_arg(stones)?);
-        self.clocks[color.index()].set_time_left(left, stones);
-        reply("")
-    }
-
-    /// The limits of a move for `color`: the clock's allowance, else the default budget.
-    fn move_limits(&self, color: Color) -> tengen_engine::player::SearchLimits {
-        let allowance = self
-            .time_manager
-            .budget(&self.clocks[color.index()], self.game.board());
-        self.budget.limits(allowance)
-    }
-
-    // ------------------------------------------------------------------ analysis
-
-    /// `[color] [interval] [key value]...` of the analysis commands.
-    fn stream_args(&self, args: &[String], dialect: Dialect) -> Result<(Color, Stream), String> {
-        let mut rest = args;
-        let mut color = self.game.to_move();
-        if let Some((first, tail)) = rest.split_first() {
-            if let Ok(c) = first.parse::<Color>() {
-                color = c;
-                rest = tail;
-            }
-        }
-        let mut interval_cs = DEFAULT_INTERVAL_CS;
-        if let Some((first, tail)) = rest.split_first() {
-            if let Ok(cs) = first.parse::<u64>() {
-                interval_cs = cs;
-                rest = tail;
-            }
-        }
-        let mut format = StreamFormat {
-            dialect,
-            ownership: false,
-            max_moves: usize::MAX,
-        };
-        while let Some((key, tail)) = rest.split_first() {
-            if !STREAM_OPTIONS.contains(&key.as_str()) {
-                return Err(format!("unsupported analysis option {key:?}"));
-            }
-            let Some((value, tail)) = tail.split_first() else {
-                return Err(format!("{key} needs a value"));
-            };
-            let flag = || match value.to_ascii_lowercase().as_str() {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(format!("{key} must be true or false")),
-            };
-            match key.as_str() {
-                "interval" => interval_cs = count_arg(value)? as u64,
-                "maxmoves" => format.max_moves = count_arg(value)?,
-                "minmoves" => {
-                    count_arg(value)?;
-                }
-                "ownership" => format.ownership = flag()?,
-                _ => {
-                    flag()?; // accepted, nothing to show for it
-                }
-            }
-            rest = tail;
-        }
-        let interval = Duration::from_millis(10 * interval_cs.max(MIN_INTERVAL_CS));
-        Ok((color, Stream { format, interval }))
-    }
-
-    fn analyze(&mut self, args: &[String], dialect: Dialect) -> Result<Outcome, String> {
-        let (color, stream) = self.stream_args(args, dialect)?;
-        Ok(Outcome::Search(Search {
-            id: None,
-            color,
-            task: Task::Analyze { stream },
-        }))
-    }
-
-    fn genmove_analyze(&mut self, args: &[String], dialect: Dialect) -> Result<Outcome, String> {
-        let (color, stream) = self.stream_args(args, dialect)?;
-        Ok(Outcome::Search(Search {
-            id: None,
-            color,
-            task: Task::Genmove {
-                limits: self.move_limits(color),
-                play: true,
-                stream: Some(stream),
-            },
-        }))
-    }
-
-    fn show(&mut self, args: &[String], display: Display) -> Result<Outcome, String> {
-        let color = match args {
-            [] => self.game.to_move(),
-            [c] => color_arg(c)?,
-            _ => return Err("expected at most a color".into()),
-        };
-        Ok(Outcome::Search(Search {
-            id: None,
-            color,
-            task: Task::Show {
-                limits: self.budget.limits(None),
-                display,
-            },
-        }))
-    }
-
     /// The search to run on the opponent's time after a move, if pondering is on.
     pub fn ponder_search(&self) -> Option<Search> {
         (self.ponder && !self.game.is_over()).then(|| Search {
@@ -801,126 +635,6 @@ impl Session {
         let mut rng = Rng::new(self.game.positions().len() as u64);
         random_legal_move(&self.game, color, &mut rng)
     }
-
-    // ------------------------------------------------------------------ parameters
-
-    /// `tengen-param`: list the parameters (GoGui's `param` format), or set one.
-    fn param(&mut self, args: &[String]) -> Result<Outcome, String> {
-        let Some((key, value)) = args.split_first() else {
-            return reply(self.param_lines()?.join("\n"));
-        };
-        if value.is_empty() {
-            return Err(format!("no value for {key}"));
-        }
-        self.set_param(key, &value.join(" "))?;
-        reply("")
-    }
-
-    fn param_lines(&mut self) -> Result<Vec<String>, String> {
-        let seconds = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
-        let mut lines = vec![
-            format!("[string] time {seconds}"),
-            format!("[string] playouts {}", self.budget.playouts.unwrap_or(0)),
-            format!("[bool] ponder {}", u8::from(self.ponder)),
-        ];
-        for (key, value) in self.player()?.params() {
-            if key == "ponder" {
-                continue;
-            }
-            lines.push(match value.as_str() {
-                "true" | "false" => format!("[bool] {key} {}", u8::from(value == "true")),
-                _ => format!("[string] {key} {value}"),
-            });
-        }
-        Ok(lines)
-    }
-
-    /// Set one parameter: the front end's own (`time`, `playouts`, `ponder`) or the player's.
-    pub fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "time" => {
-                let seconds: f64 = value
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-                    .ok_or_else(|| format!("time must be seconds >= 0, not {value:?}"))?;
-                let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
-                self.set_budget(Budget {
-                    time,
-                    ..self.budget.clone()
-                })
-            }
-            "playouts" => {
-                let n: u64 = value
-                    .parse()
-                    .map_err(|_| format!("playouts must be an integer >= 0, not {value:?}"))?;
-                self.set_budget(Budget {
-                    playouts: (n > 0).then_some(n),
-                    ..self.budget.clone()
-                })
-            }
-            "ponder" => {
-                let on = parse_bool(value)?;
-                let player = self.player()?;
-                if player.params().iter().any(|(k, _)| k == "ponder") {
-                    player.set_param("ponder", if on { "true" } else { "false" })?;
-                }
-                self.ponder = on;
-                Ok(())
-            }
-            _ => {
-                let player = self.player()?;
-                let current = player
-                    .params()
-                    .into_iter()
-                    .find(|(k, _)| k == key)
-                    .map(|(_, v)| v);
-                match current.as_deref() {
-                    None => Err(format!("unknown parameter {key:?}")),
-                    Some("true" | "false") => {
-                        let on = parse_bool(value)?;
-                        player.set_param(key, if on { "true" } else { "false" })
-                    }
-                    Some(_) => player.set_param(key, value),
-                }
-            }
-        }
-    }
-
-    fn set_budget(&mut self, budget: Budget) -> Result<(), String> {
-        if budget.time.is_none() && budget.playouts.is_none() {
-            return Err("a move needs a time or a playout budget".into());
-        }
-        self.budget = budget;
-        Ok(())
-    }
-}
-
-/// `true`/`false`/`1`/`0` (GoGui's `param` sends 1 and 0).
-fn parse_bool(value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "1" | "true" | "on" | "yes" => Ok(true),
-        "0" | "false" | "off" | "no" => Ok(false),
-        _ => Err(format!("expected true or false, not {value:?}")),
-    }
-}
-
-/// Seconds as GTP sends them (any number; negative counts as 0 where the clock reads it).
-fn seconds_arg(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| !s.is_nan())
-        .ok_or_else(|| format!("{text:?} is not a number of seconds"))
-}
-
-/// A whole number of stones or periods (a float with no fraction is accepted).
-fn integer_arg(text: &str) -> Result<i64, String> {
-    text.parse::<i64>()
-        .or_else(|_| match text.parse::<f64>() {
-            Ok(f) if f.fract() == 0.0 && f.abs() < 1e15 => Ok(f as i64),
-            _ => Err(()),
-        })
-        .map_err(|_| format!("{text:?} is not a whole number"))
 }
 
 fn read_sgf(path: &str) -> Result<String, String> {
@@ -959,5 +673,8 @@ fn summary(
     )
 }
 
+mod clock;
+mod params;
+mod streams;
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,6 @@
 //! Commands answered by a session, without threads: the search commands are run in place.
 
+use super::streams::{DEFAULT_INTERVAL_CS, MIN_INTERVAL_CS};
 use super::*;
 use crate::cli::new_player;
 use crate::protocol::{parse_line, Line};
