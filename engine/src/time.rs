@@ -21,7 +21,7 @@
 //!   moves the game has left, if fewer).
 //! - A lag margin is kept back on every move: [`TimeManager::lag`] plus
 //!   [`TimeManager::lag_share`] of the current period. Under `time_settings 0 1 1` that leaves
-//!   0.75 s of thinking for each 1-second move.
+//!   0.70 s of thinking for each 1-second move.
 //!
 //! ```
 //! use std::time::Duration;
@@ -358,7 +358,7 @@ impl TimeManager {
     /// The default parameters.
     pub fn new() -> TimeManager {
         TimeManager {
-            lag: Duration::from_millis(200),
+            lag: Duration::from_millis(250),
             lag_share: 0.05,
             own_moves_per_empty: 0.4,
             min_moves_left_per_point: 0.1,
