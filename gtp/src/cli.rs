@@ -5,7 +5,7 @@ use crate::log::Log;
 use crate::search::{Budget, DEFAULT_SECONDS_PER_MOVE};
 use crate::server::serve;
 use crate::session::{Session, Settings};
-use clap::{ArgAction, Parser, ValueEnum};
+use clap::{ArgAction, Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -62,6 +62,53 @@ pub struct Options {
     /// Set a search parameter, KEY=VALUE (repeatable; `tengen-param` in GTP lists them)
     #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_key_value)]
     pub params: Vec<(String, String)>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// What to do instead of speaking GTP.
+#[derive(Subcommand, Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Search the fixed bench positions (9x9 and 19x19, openings and middle games) with a fixed
+    /// playout budget and seed; print each search and the node-count signature (one thread
+    /// unless --threads is given) and the playouts per second
+    Bench {
+        /// Playouts per 9x9 position (a quarter of it on 19x19)
+        #[arg(default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        playouts: u64,
+    },
+}
+
+/// `tengen bench`: the signature to quote in commits that change play ("Nodes: N"), and speed.
+fn bench(options: &Options, playouts: u64) -> Result<(), String> {
+    use tengen_engine::search::bench::{run_position, POSITIONS};
+    let threads = options.threads.unwrap_or(1) as usize;
+    let (mut nodes, mut total, mut seconds) = (0, 0, 0.0);
+    for pos in &POSITIONS {
+        let r = run_position(pos, threads, playouts, &options.params)?;
+        let geo = tengen_engine::Geometry::new(pos.size).ok_or("bad bench size")?;
+        let choice = match r.decision {
+            tengen_engine::player::Decision::Play(mv) => tengen_engine::coord::move_text(mv, geo),
+            tengen_engine::player::Decision::Resign => "resign".to_string(),
+        };
+        println!(
+            "{:<20} playouts {:>7}  nodes {:>8}  {:>7.0} playouts/s  {choice}",
+            r.name,
+            r.playouts,
+            r.nodes,
+            r.playouts as f64 / r.elapsed.as_secs_f64().max(1e-9),
+        );
+        nodes += r.nodes;
+        total += r.playouts;
+        seconds += r.elapsed.as_secs_f64();
+    }
+    println!(
+        "threads {threads}  playouts {total}  {:.0} playouts/s",
+        total as f64 / seconds.max(1e-9)
+    );
+    println!("Nodes: {nodes}");
+    Ok(())
 }
 
 /// `KEY=VALUE` of `--param`.
@@ -227,6 +274,9 @@ impl Options {
 
 /// Start tengen with `options`: configure the player, then answer GTP on stdin and stdout.
 pub fn run(options: &Options) -> Result<(), String> {
+    if let Some(Command::Bench { playouts }) = options.command {
+        return bench(options, playouts);
+    }
     let mut log = Log::stderr(options.verbose);
     if let Some(path) = &options.log {
         log = log

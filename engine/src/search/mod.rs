@@ -985,6 +985,97 @@ mod tests {
         g
     }
 
+    fn search(m: &mut Mcts, g: &Game, playouts: u64) -> (Decision, Analysis) {
+        let stop = AtomicBool::new(false);
+        let c = g.to_move();
+        m.genmove(g, c, &SearchLimits::playouts(playouts), &stop, &mut |_| {})
+    }
+
+    #[test]
+    fn visits_add_up() {
+        let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9);
+        for threads in [1, 2] {
+            let mut m = Mcts::new();
+            m.set_threads(threads);
+            let (_, a) = search(&mut m, &g, 3000);
+            assert_eq!(a.playouts, 3000);
+            let tree = m.tree.as_ref().unwrap();
+            let root = tree.node(Tree::ROOT);
+            assert_eq!(root.visits(), 3000, "every playout passes the root once");
+            let (_, kids) = tree.children(root);
+            let sum: u32 = kids.iter().map(|k| k.visits()).sum();
+            assert_eq!(sum, 3000, "and exactly one of its children");
+            // Deeper, a node's visits are its children's plus the playouts that stopped there.
+            for k in kids {
+                let (_, grand) = tree.children(k);
+                let below: u32 = grand.iter().map(|c| c.visits()).sum();
+                assert!(below <= k.visits());
+                let s = k.stats();
+                assert!(s.wins <= 2 * s.visits);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_is_reproducible_with_a_seed_and_one_thread() {
+        let g = game_from(&[("D4", Color::Black)], 9);
+        let run = || {
+            let mut m = Mcts::new();
+            m.set_threads(1);
+            m.set_seed(42);
+            let (d, a) = search(&mut m, &g, 2000);
+            (
+                d,
+                a.candidates
+                    .iter()
+                    .map(|c| (c.mv, c.visits))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn the_memory_cap_stops_growth_but_not_the_search() {
+        let g = Game::new(19, Rules::chinese()).unwrap();
+        let mut m = Mcts::new();
+        m.set_threads(2);
+        m.set_max_memory(1 << 20);
+        let (d, a) = search(&mut m, &g, 4000);
+        assert_eq!(a.playouts, 4000, "all playouts ran at the cap");
+        assert!(matches!(d, Decision::Play(Move::Play(_))));
+        let tree = m.tree.as_ref().unwrap();
+        assert!(
+            tree.memory_used() <= (1 << 20) + (1 << 16) * Tree::NODE_BYTES,
+            "{}",
+            tree.memory_used()
+        );
+    }
+
+    #[test]
+    fn the_tree_is_reused_after_the_moves_it_searched() {
+        let mut g = game_from(&[("E5", Color::Black)], 9);
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let (d, _) = search(&mut m, &g, 3000);
+        let Decision::Play(reply) = d else {
+            panic!("resigned")
+        };
+        let before = {
+            let tree = m.tree.as_ref().unwrap();
+            let id = tree.child_by_move(tree.node(Tree::ROOT), reply).unwrap();
+            tree.node(id).visits()
+        };
+        g.play(Color::White, reply).unwrap();
+        let tree = m.prepare(&g, Color::Black);
+        assert_eq!(
+            tree.node(Tree::ROOT).visits(),
+            before,
+            "the subtree of the move played"
+        );
+        assert!(before > 0);
+    }
+
     #[test]
     fn every_tunable_can_be_read_and_set_by_name() {
         let mut m = Mcts::new();

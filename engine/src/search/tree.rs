@@ -242,9 +242,10 @@ impl Tree {
         self.chunks.iter().filter(|c| c.get().is_some()).count() * CHUNK * Self::NODE_BYTES
     }
 
-    /// Can `n` more nodes be allocated?
+    /// Might `n` more nodes fit? (The allocation itself decides: a block never straddles
+    /// chunks, so a little room at the end of the last chunk can be left unused.)
     pub fn has_room(&self, n: usize) -> bool {
-        self.len() + n + CHUNK <= self.capacity as usize
+        self.len() + n <= self.capacity as usize
     }
 
     /// Reserve `n` consecutive fresh nodes inside one chunk; `None` when the cap is reached.
