@@ -96,13 +96,14 @@ fn secs_text(s: f64) -> String {
 }
 
 /// A clock command with its seconds as whole numbers, for engines that refuse fractions (GTP's
-/// draft types them as integers): rounded down, but never down to 0, which would change the
-/// meaning (`time_settings 0 0 1` is sudden death, `time_left b 0 0` the end of main time).
+/// draft types them as integers). Rounded down: an engine told less time than it has only
+/// hurries, while rounding up would make it overrun (0.5 s told as 1 s is a loss on time). A
+/// period under a second becomes 0, which every reading takes as "move at once".
 fn integer_seconds(command: &str) -> String {
     command
         .split(' ')
         .map(|w| match w.parse::<f64>() {
-            Ok(v) if w.contains('.') => format!("{}", (v.floor() as i64).max(1)),
+            Ok(v) if w.contains('.') => format!("{}", v.floor().max(0.0) as i64),
             _ => w.to_string(),
         })
         .collect::<Vec<_>>()
@@ -573,7 +574,7 @@ mod tests {
         assert_eq!(secs_text(30.0), "30");
         assert_eq!(secs_text(0.05), "0.05");
         assert_eq!(secs_text(0.5), "0.5");
-        assert_eq!(integer_seconds("time_left b 0.450 1"), "time_left b 1 1");
+        assert_eq!(integer_seconds("time_left b 0.450 1"), "time_left b 0 1");
         assert_eq!(
             integer_seconds("time_settings 0 2.5 1"),
             "time_settings 0 2 1"
