@@ -1,9 +1,9 @@
 //! The statistics of a match: score with a 95% interval, the Elo difference it implies, and the
 //! sequential probability ratio test (SPRT) that stops a match once it has decided.
 //!
-//! Games score 1, ½ or 0 for the engine under test. The interval is the normal approximation
-//! over the per-game scores (draws count as half a win, with their own, smaller variance); the
-//! Elo interval is the score interval pushed through the logistic Elo curve.
+//! Games score 1, ½ or 0 for the engine under test. The score interval is Wilson's (a draw is
+//! half a win); the Elo interval is the score interval pushed through the logistic Elo curve.
+//! The SPRT uses the per-game variance of the scores (the generalised SPRT).
 
 use std::fmt;
 use std::str::FromStr;
@@ -43,23 +43,17 @@ impl Tally {
         (n > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n))
     }
 
-    /// Variance of one game's points around the mean.
-    fn variance(&self) -> Option<f64> {
-        let s = self.score()?;
-        let n = f64::from(self.games());
-        let (w, d, l) = (
-            f64::from(self.wins),
-            f64::from(self.draws),
-            f64::from(self.losses),
-        );
-        Some((w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n)
-    }
-
-    /// The score's 95% interval, clamped to [0, 1].
+    /// The score's 95% interval: Wilson's score interval over the games, a draw counting as
+    /// half a win. Unlike the plain normal approximation it stays informative for the small,
+    /// lopsided matches people run (6 wins of 6 is not "100% to 100%"), and it is a little
+    /// conservative when there are draws (they vary less than the binomial assumes).
     pub fn score_interval(&self) -> Option<(f64, f64)> {
-        let s = self.score()?;
-        let half = Z95 * (self.variance()? / f64::from(self.games())).sqrt();
-        Some(((s - half).max(0.0), (s + half).min(1.0)))
+        let p = self.score()?;
+        let n = f64::from(self.games());
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        Some(((centre - half).max(0.0), (centre + half).min(1.0)))
     }
 
     /// Elo difference with its 95% interval: `(low, estimate, high)`, clamped to ±[`ELO_CLAMP`].
@@ -241,9 +235,11 @@ mod tests {
         let (lo, elo, hi) = t.elo().unwrap();
         assert!(elo.abs() < 1e-9);
         assert!((lo + hi).abs() < 1e-9, "symmetric interval");
-        // 100 games at 50%: the score's standard error is 0.05, so the interval is ±9.8%.
+        // 100 games at 50%: the score's standard error is 0.05, so the interval is about ±9.6%
+        // (Wilson's is a little narrower than ±1.96 standard errors at this size).
         let (slo, shi) = t.score_interval().unwrap();
-        assert!((shi - slo - 2.0 * Z95 * 0.05).abs() < 1e-9);
+        assert!((0.095..0.098).contains(&(0.5 - slo)), "{slo}");
+        assert!(((0.5 - slo) - (shi - 0.5)).abs() < 1e-12);
     }
 
     #[test]
@@ -258,12 +254,15 @@ mod tests {
     }
 
     #[test]
-    fn draws_count_half_and_narrow_the_interval() {
+    fn draws_count_half_and_more_games_narrow_the_interval() {
         let t = tally(10, 20, 10);
         assert_eq!(t.score(), Some(0.5));
-        let wide = tally(20, 0, 20).score_interval().unwrap();
+        let wide = tally(5, 0, 5).score_interval().unwrap();
         let narrow = t.score_interval().unwrap();
         assert!(narrow.1 - narrow.0 < wide.1 - wide.0);
+        // A clean sweep of 6 games still leaves real doubt: the lower end is near 61%.
+        let (lo, hi) = tally(6, 0, 0).score_interval().unwrap();
+        assert!((0.60..0.62).contains(&lo) && hi == 1.0, "{lo} {hi}");
         assert_eq!(Tally::default().score(), None);
         assert_eq!(Tally::default().elo(), None);
     }

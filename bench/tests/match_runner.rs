@@ -148,8 +148,9 @@ fn shards_merge_to_the_same_games_as_one_run() {
         "2",
     ];
     let whole = fresh_dir("shard-whole");
+    // The whole run plays two games at a time: concurrency changes nothing in the games.
     let mut args = base.to_vec();
-    args.extend(["--out", whole.to_str().unwrap()]);
+    args.extend(["--out", whole.to_str().unwrap(), "-j", "2"]);
     let (ok, one_run, err) = run(&args);
     assert!(ok, "{err}");
     let sharded = fresh_dir("shard-parts");
