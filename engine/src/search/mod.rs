@@ -16,6 +16,7 @@ pub mod bench;
 pub mod params;
 pub mod policy;
 pub mod prior;
+pub mod territory;
 pub mod tree;
 
 use crate::board::{Board, MAX_POINTS};
@@ -28,8 +29,9 @@ use crate::types::{Cell, Color, Move, Point};
 use params::{PolicyParams, SearchParams};
 use policy::Policy;
 use prior::{add_learned_priors, expand_moves, PriorScratch};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use territory::Territory;
 use tree::{rave_value, Node, NodeId, Tree};
 
 /// Longest game record a simulation keeps (tree moves plus playout moves); playouts stop there.
@@ -59,7 +61,7 @@ pub struct Mcts {
     /// Our recent win rates, newest last (for resigning).
     recent_winrates: Vec<f32>,
     /// Ownership from the last search and the position it was for (dead stones, pass).
-    last_ownership: Option<(u64, Color, Vec<f32>)>,
+    last_territory: Option<(u64, Territory)>,
 }
 
 impl Mcts {
@@ -77,7 +79,7 @@ impl Mcts {
             root_color: Color::Black,
             searches: 0,
             recent_winrates: Vec::new(),
-            last_ownership: None,
+            last_territory: None,
         }
     }
 
@@ -236,6 +238,7 @@ impl Mcts {
             playouts: AtomicU64::new(0),
             playout_limit: limits.playouts.unwrap_or(u64::MAX),
             ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),
+            neutral: (0..size).map(|_| AtomicU32::new(0)).collect(),
             owned_playouts: AtomicU64::new(0),
             margin_sum: AtomicI64::new(0),
         };
@@ -282,7 +285,7 @@ impl Mcts {
             shared.done.store(true, Ordering::Relaxed);
         });
         let result = analysis(&shared, game);
-        self.last_ownership = Some((game.board().hash(), color, result.ownership.clone()));
+        self.last_territory = Some((game.board().hash(), territory(&shared, game)));
         drop(shared);
         (tree, result)
     }
@@ -296,29 +299,27 @@ impl Mcts {
         cleanup: bool,
     ) -> Decision {
         let legal = |m: Move| game.is_legal(color, m).is_ok();
-        let mut best = analysis.candidates.iter().find(|c| legal(c.mv));
-        let Some(top) = best else {
-            return Decision::Play(Move::Pass);
+        let Some(top) = analysis.candidates.iter().find(|c| legal(c.mv)) else {
+            return Decision::Play(self.fallback_move(game, color));
         };
-        let geo = game.board().geometry();
         let settled = self.params.settled_ownership;
-        let dead_opponent = opponent_dead_stones(game, color, &analysis.ownership, settled);
-        let unsettled = settled_margin(game, &analysis.ownership, settled).is_none();
-        // Never pass while a group is unsettled, nor in clean-up while dead stones remain.
-        if top.mv == Move::Pass && (unsettled || cleanup && dead_opponent > 0) {
+        let territory = self.territory_of(game);
+        let dead_opponent = territory.dead_opponent_stones(game.board(), color, settled);
+        let margin = territory.settled_margin(game, settled);
+        // Never pass while a point is unsettled, nor in clean-up while dead stones remain.
+        let mut best = top;
+        if top.mv == Move::Pass && (margin.is_none() || cleanup && dead_opponent > 0) {
             if let Some(c) = analysis
                 .candidates
                 .iter()
                 .find(|c| c.mv != Move::Pass && legal(c.mv))
             {
-                best = Some(c);
+                best = c;
             }
         }
-        let Some(best) = best else {
-            return Decision::Play(Move::Pass);
-        };
         // Resign when clearly lost for several moves in a row, never early in the game.
         self.recent_winrates.push(best.winrate);
+        let geo = game.board().geometry();
         let filled = game.move_count() as f32 / geo.points_count() as f32;
         let k = self.params.resign_moves;
         if self.params.resign_threshold > 0.0
@@ -332,30 +333,52 @@ impl Mcts {
             return Decision::Resign;
         }
         // After the opponent's pass, pass too when that wins and every point is settled.
-        if game.passes() >= 1 && best.mv != Move::Pass && !(cleanup && dead_opponent > 0) {
-            if let Some(margin) = settled_margin(game, &analysis.ownership, settled) {
-                if margin * color.sign() as f32 > 0.0 {
-                    return Decision::Play(Move::Pass);
-                }
-            }
+        if game.passes() >= 1
+            && best.mv != Move::Pass
+            && !(cleanup && dead_opponent > 0)
+            && margin.is_some_and(|m| m * color.sign() as f32 > 0.0)
+        {
+            return Decision::Play(Move::Pass);
         }
         Decision::Play(best.mv)
     }
 
+    /// A move when the search gave no candidate (stopped before any playout): the legal point
+    /// with the best prior, or a pass when there is none.
+    fn fallback_move(&self, game: &Game, color: Color) -> Move {
+        let mut moves = Vec::new();
+        expand_moves(
+            game.board(),
+            color,
+            &self.params,
+            &mut PriorScratch::new(),
+            &mut moves,
+        );
+        moves
+            .into_iter()
+            .filter(|&(m, _, _)| m != Move::Pass && game.is_legal(color, m).is_ok())
+            .max_by(|a, b| (a.2 / a.1).total_cmp(&(b.2 / b.1)))
+            .map_or(Move::Pass, |(m, _, _)| m)
+    }
+
     /// Ownership of `game`'s position: from the last search if it was of this position,
     /// else from a short search now.
-    fn ownership_of(&mut self, game: &Game) -> Vec<f32> {
-        if let Some((hash, _, own)) = &self.last_ownership {
-            if *hash == game.board().hash() && !own.is_empty() {
-                return own.clone();
+    fn territory_of(&mut self, game: &Game) -> Territory {
+        if let Some((hash, t)) = &self.last_territory {
+            if *hash == game.board().hash() && !t.ownership.is_empty() {
+                return t.clone();
             }
         }
         let stop = AtomicBool::new(false);
         let points = game.board().geometry().points_count() as u64;
         let limits = SearchLimits::playouts((points * 30).clamp(2_000, 10_000));
         let color = game.to_move();
-        let (_, a) = self.run(game, color, &limits, &stop, None, &mut |_| {});
-        a.ownership
+        let (tree, _) = self.run(game, color, &limits, &stop, None, &mut |_| {});
+        drop(tree);
+        self.last_territory
+            .as_ref()
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
     }
 }
 
@@ -363,41 +386,6 @@ impl Default for Mcts {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// Number of `color`'s opponent stones owned by `color` beyond `settled` (dead stones).
-fn opponent_dead_stones(game: &Game, color: Color, ownership: &[f32], settled: f32) -> usize {
-    let board = game.board();
-    let opp = Cell::from(color.opponent());
-    board
-        .geometry()
-        .points()
-        .zip(ownership)
-        .filter(|&(p, &o)| board.at(p) == opp && o * color.sign() as f32 > settled)
-        .count()
-}
-
-/// Ownership within this of 0 marks a point both sides share: dame, or stones in seki.
-const SHARED_OWNERSHIP: f32 = 0.2;
-
-/// The game's score (Black positive) counting each point for its owner, if every point is
-/// settled: stones and empty points owned beyond `settled`, or shared (dame and seki) near 0.
-fn settled_margin(game: &Game, ownership: &[f32], settled: f32) -> Option<f32> {
-    if ownership.is_empty() {
-        return None;
-    }
-    let mut margin = 0.0f32;
-    for &o in ownership {
-        if o > settled {
-            margin += 1.0;
-        } else if o < -settled {
-            margin -= 1.0;
-        } else if o.abs() > SHARED_OWNERSHIP {
-            return None;
-        }
-    }
-    let rules = game.rules();
-    Some(margin - rules.komi as f32 - rules.handicap_compensation.points(game.handicap()) as f32)
 }
 
 /// Everything the worker threads share during one search.
@@ -415,8 +403,10 @@ struct Shared<'a> {
     done: AtomicBool,
     playouts: AtomicU64,
     playout_limit: u64,
-    /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
+    /// Sum over playouts of the final owner of each point (+1 Black, -1 White), and the number
+    /// of playouts in which nobody owned it.
     ownership: Vec<AtomicI32>,
+    neutral: Vec<AtomicU32>,
     owned_playouts: AtomicU64,
     /// Sum of Black's final margins, in half points.
     margin_sum: AtomicI64,
@@ -437,6 +427,7 @@ struct Worker {
     cfg: Box<PriorScratch>,
     /// Local ownership sums, flushed to `Shared` now and then.
     owned: Box<[i32; MAX_POINTS]>,
+    neutral: Box<[u32; MAX_POINTS]>,
     owned_count: u64,
     margin_sum: i64,
 }
@@ -457,6 +448,7 @@ impl Worker {
             expand_buf: Vec::with_capacity(MAX_POINTS),
             cfg: Box::new(PriorScratch::new()),
             owned: Box::new([0; MAX_POINTS]),
+            neutral: Box::new([0; MAX_POINTS]),
             owned_count: 0,
             margin_sum: 0,
         }
@@ -611,13 +603,15 @@ impl Worker {
     fn record_ownership(&mut self, sh: &Shared, margin: f32) {
         let board = &self.board;
         for p in board.geometry().points() {
-            self.owned[p.index()] += match board.at(p) {
+            let owner = match board.at(p) {
                 Cell::Black => 1,
                 Cell::White => -1,
                 _ if board.is_eyelike(Color::Black, p) => 1,
                 _ if board.is_eyelike(Color::White, p) => -1,
                 _ => 0,
             };
+            self.owned[p.index()] += owner;
+            self.neutral[p.index()] += u32::from(owner == 0);
         }
         self.owned_count += 1;
         self.margin_sum += (margin * 2.0).round() as i64;
@@ -633,7 +627,9 @@ impl Worker {
         for p in sh.root.geometry().points() {
             let i = p.index();
             sh.ownership[i].fetch_add(self.owned[i], Ordering::Relaxed);
+            sh.neutral[i].fetch_add(self.neutral[i], Ordering::Relaxed);
             self.owned[i] = 0;
+            self.neutral[i] = 0;
         }
         sh.owned_playouts
             .fetch_add(self.owned_count, Ordering::Relaxed);
@@ -762,6 +758,26 @@ fn analysis(sh: &Shared, game: &Game) -> Analysis {
     }
 }
 
+/// The ownership statistics gathered so far.
+fn territory(sh: &Shared, game: &Game) -> Territory {
+    let n = sh.owned_playouts.load(Ordering::Relaxed);
+    if n == 0 {
+        return Territory::default();
+    }
+    let geo = game.board().geometry();
+    let per = |x: f32| x / n as f32;
+    Territory {
+        ownership: geo
+            .points()
+            .map(|p| per(sh.ownership[p.index()].load(Ordering::Relaxed) as f32))
+            .collect(),
+        neutral: geo
+            .points()
+            .map(|p| per(sh.neutral[p.index()].load(Ordering::Relaxed) as f32))
+            .collect(),
+    }
+}
+
 /// The most visited line from `node` (at most 20 moves).
 fn principal_variation(tree: &Tree, node: &Node) -> Vec<Move> {
     let mut pv = vec![node.mv()];
@@ -791,7 +807,7 @@ impl Player for Mcts {
         self.tree_game.clear();
         self.searches = 0;
         self.recent_winrates.clear();
-        self.last_ownership = None;
+        self.last_territory = None;
     }
 
     fn genmove(
@@ -835,27 +851,7 @@ impl Player for Mcts {
     }
 
     fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)> {
-        let own = self.ownership_of(game);
-        let board = game.board();
-        board
-            .geometry()
-            .points()
-            .zip(own.iter().copied().chain(std::iter::repeat(0.0)))
-            .filter_map(|(p, o)| {
-                let color = board.at(p).color()?;
-                let mine = o * color.sign() as f32;
-                // The same bands as the pass decision (see `settled_margin`): shared points are
-                // near 0, everything else belongs to the side its ownership leans to.
-                let status = if mine.abs() <= SHARED_OWNERSHIP {
-                    StoneStatus::Seki
-                } else if mine < 0.0 {
-                    StoneStatus::Dead
-                } else {
-                    StoneStatus::Alive
-                };
-                Some((p, status))
-            })
-            .collect()
+        self.territory_of(game).stone_statuses(game.board())
     }
 
     fn params(&self) -> Vec<(String, String)> {
@@ -1121,7 +1117,7 @@ mod tests {
             .unwrap()
             .point()
             .unwrap();
-        let own = m.last_ownership.as_ref().unwrap().2.clone();
+        let own = m.last_territory.as_ref().unwrap().1.ownership.clone();
         let idx = g.board().geometry().points().position(|p| p == b5).unwrap();
         assert_eq!(
             statuses.iter().find(|(p, _)| *p == b5).map(|s| s.1),
