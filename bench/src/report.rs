@@ -270,6 +270,18 @@ fn elo_plot(points: &[(f64, f64, f64)]) -> String {
             line.join(" ")
         );
     }
+    // The x axis: the first and the last game of the plot.
+    if !points.is_empty() {
+        for (i, anchor) in [(0, "start"), (points.len() - 1, "end")] {
+            let _ = writeln!(
+                svg,
+                "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"{anchor}\">{}</text>",
+                x(i),
+                H - PAD / 2.0 + 12.0,
+                i + 1
+            );
+        }
+    }
     let _ = writeln!(
         svg,
         "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">games ({})</text>",
