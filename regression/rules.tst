@@ -45,7 +45,9 @@ play w b2
 # --- Counting: two living groups, two true eyes each, column C dame. Area counting gives
 # Black A+B columns (10 points) and White D+E (10): the komi decides.
 loadsgf sgf/settled.sgf
+# The dead-stone estimate comes from playouts: one thread and a fixed seed keep it repeatable.
 tengen-param seed 1
+tengen-param threads 1
 # No stone can be captured (every group has two true eyes), so none is dead.
 30 final_status_list dead
 #? []
