@@ -52,3 +52,47 @@ fn deterministic_suites_pass() {
         .all(|r| r.as_expected() && r.count(Verdict::UnexpectedPass) == 0);
     assert!(clean, "{}{}", problems(&reports), summary_table(&reports));
 }
+
+/// The referee and tengen together: tengen plays whole games under a clock against the fake
+/// engine and never forfeits (no illegal move, crash, hang or protocol error), tengen referees
+/// the count, and every SGF replays under the rules core.
+#[test]
+fn tengen_plays_refereed_games_to_the_end() {
+    let engine = tengen_binary();
+    let engine = format!(
+        "{} --playouts 300 --threads 1 --seed 1",
+        engine.to_string_lossy()
+    );
+    let opponent = format!(
+        "{} --seed 3 --pass-at 20",
+        env!("CARGO_BIN_EXE_tengen-fake-gtp")
+    );
+    let referee = tengen_binary().to_string_lossy().into_owned();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tengen-vs-fake");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen-match"))
+        .args([
+            "-q", "-e", &engine, "-o", &opponent, "-n", "2", "--size", "7",
+        ])
+        .args(["--time", "absolute:120", "--referee", &referee, "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = tengen_bench::results::read_results(&dir.join("results.jsonl")).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let tengen_forfeited = g.reason.is_forfeit() && g.engine_points() == 0.0;
+        assert!(!tengen_forfeited, "{g:?}");
+        let text = std::fs::read_to_string(dir.join(&g.sgf)).unwrap();
+        let record = tengen_engine::sgf::GameRecord::parse(&text).unwrap();
+        record
+            .replay(tengen_engine::Rules::chinese(), None)
+            .unwrap();
+        assert_eq!(record.move_count(), g.moves);
+    }
+}
