@@ -315,6 +315,9 @@ impl GameRecord {
                 Action::Setup(p, stone) => {
                     // Setup goes into the root while no move has been made, else its own node.
                     if nodes.len() == 1 {
+                        // SGF writes a node's setup grouped by kind, so only the last change
+                        // of each point may stay (a point set twice would come back wrong).
+                        nodes[0].setup.retain(|(q, _)| q != p);
                         nodes[0].setup.push((*p, *stone));
                     } else {
                         nodes.push(RecordNode {
@@ -579,6 +582,24 @@ mod tests {
         assert_eq!(g2.board(), g.board());
         assert_eq!(g2.handicap(), 3);
         assert_eq!(g2.to_move(), g.to_move());
+    }
+
+    /// Found by the `sgf` fuzz target: a root that sets A5 black, empties it and sets it black
+    /// again (and E1 white twice) replayed to A5 black, but was written as `AB[..][aa]
+    /// AW[ee][ee] AE[aa]`, which reads back with A5 empty.
+    #[test]
+    fn a_point_set_twice_in_the_root_round_trips() {
+        let text = "(;SZ[5]AB[aa:bc]AW[ee]AE[aa]CZ[5]AB[aa]AW[ee]ARE[W+R]enFaReE[aFe]RE[aa])\n";
+        let game = GameRecord::parse(text)
+            .unwrap()
+            .replay(Rules::chinese(), None)
+            .unwrap();
+        let written = GameRecord::from_game(&game).to_sgf();
+        let again = GameRecord::parse(&written)
+            .unwrap()
+            .replay(Rules::chinese(), None)
+            .unwrap();
+        assert_eq!(again.board(), game.board(), "{written}");
     }
 
     #[test]
