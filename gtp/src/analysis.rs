@@ -192,16 +192,7 @@ pub fn display_text(
             Ok(lines.join("\n"))
         }
         Display::Variation => {
-            let Some(b) = best else {
-                return Ok("TEXT no variation".into());
-            };
-            let mut to_move = color;
-            let mut var = String::from("VAR");
-            for m in pv_text(b, geo).split(' ') {
-                var.push_str(&format!(" {} {m}", color_letter(to_move)));
-                to_move = to_move.opponent();
-            }
-            Ok(var)
+            Ok(best.map_or("TEXT no variation".into(), |b| variation(b, geo, color)))
         }
         Display::Statistics => {
             let mut lines = vec![
@@ -225,6 +216,44 @@ pub fn display_text(
         }
     }
 }
+
+/// `VAR b D4 w Q16 ...`: a candidate's principal variation as GoGui's `gfx` draws it.
+fn variation(c: &Candidate, geo: Geometry, color: Color) -> String {
+    let mut to_move = color;
+    let mut var = String::from("VAR");
+    for m in pv_text(c, geo).split(' ') {
+        var.push_str(&format!(" {} {m}", color_letter(to_move)));
+        to_move = to_move.opponent();
+    }
+    var
+}
+
+/// GoGui's live graphics for a search in progress: written to stderr, the block after a
+/// `gogui-gfx:` line (ended by an empty line) shows the best variation, the visits of the
+/// leading candidates and a status line. `None` while there is nothing to show.
+pub fn live_gfx(analysis: &Analysis, geo: Geometry, color: Color) -> Option<String> {
+    let shown: Vec<&Candidate> = analysis
+        .candidates
+        .iter()
+        .filter(|c| c.mv != Move::Pass && c.visits > 0)
+        .take(LIVE_GFX_CANDIDATES)
+        .collect();
+    let best = shown.first()?;
+    let labels: Vec<String> = shown
+        .iter()
+        .map(|c| format!("{} {}", move_text(c.mv, geo), c.visits))
+        .collect();
+    Some(format!(
+        "gogui-gfx:\n{}\nLABEL {}\nTEXT {} playouts, {color} wins {:.1}%\n\n",
+        variation(best, geo, color),
+        labels.join(" "),
+        analysis.playouts,
+        100.0 * unit(analysis.winrate),
+    ))
+}
+
+/// How many candidates live graphics label.
+const LIVE_GFX_CANDIDATES: usize = 10;
 
 /// How many candidates the statistics display lists.
 const STATISTICS_CANDIDATES: usize = 10;
@@ -322,6 +351,17 @@ mod tests {
             info_line(&format, &Analysis::default(), geo, Color::Black),
             None
         );
+    }
+
+    #[test]
+    fn live_graphics_block() {
+        let geo = Geometry::new(5).unwrap();
+        let text = live_gfx(&sample(geo), geo, Color::Black).unwrap();
+        assert_eq!(
+            text,
+            "gogui-gfx:\nVAR b D4 w E5\nLABEL D4 100 E5 10\nTEXT 130 playouts, black wins 61.0%\n\n"
+        );
+        assert_eq!(live_gfx(&Analysis::default(), geo, Color::Black), None);
     }
 
     #[test]

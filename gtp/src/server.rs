@@ -240,6 +240,7 @@ impl<W: Write> Server<W> {
         }
         let mut deadline = search.time_limit().map(|t| start + t + grace(t));
         let mut last_line: Option<Instant> = None;
+        let mut live_gfx_shown = false;
         loop {
             let event = match deadline {
                 None => self.events.recv().ok(),
@@ -280,6 +281,10 @@ impl<W: Write> Server<W> {
                     self.pending.push_back(input);
                 }
                 Event::Report(analysis) => {
+                    if let Some(gfx) = self.session.live_gfx(&search, &analysis) {
+                        let _ = io::stderr().write_all(gfx.as_bytes());
+                        live_gfx_shown = true;
+                    }
                     let Some(interval) = search.interval() else {
                         continue;
                     };
@@ -298,6 +303,9 @@ impl<W: Write> Server<W> {
                 } => {
                     drop(game);
                     self.session.return_player(player);
+                    if live_gfx_shown {
+                        let _ = io::stderr().write_all(b"gogui-gfx: CLEAR\n");
+                    }
                     let text = catch_unwind(AssertUnwindSafe(|| {
                         self.session.finish(&search, found, elapsed)
                     }))

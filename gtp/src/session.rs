@@ -68,6 +68,8 @@ pub struct Session {
     rules: Rules,
     budget: Budget,
     ponder: bool,
+    /// Show GoGui live graphics (on stderr) while a move is searched.
+    live_gfx: bool,
     /// The player's judgement of the stones in the current position, kept until the position
     /// changes, so that `final_score` and `final_status_list` always agree.
     statuses: Option<Vec<(Point, StoneStatus)>>,
@@ -175,6 +177,7 @@ impl Session {
             rules: settings.rules,
             budget: settings.budget,
             ponder: settings.ponder,
+            live_gfx: false,
             statuses: None,
             clocks: [Clock::new(TimeSystem::None), Clock::new(TimeSystem::None)],
             time_system: TimeSystem::None,
@@ -541,6 +544,19 @@ impl Session {
             })
             .collect();
         reply(lines.join("\n"))
+    }
+
+    /// GoGui live graphics for a progress report of `search`, when they are on and it is a
+    /// move or display search (streams show their own progress).
+    pub fn live_gfx(&self, search: &Search, analysis: &Analysis) -> Option<String> {
+        let quiet = matches!(
+            search.task,
+            Task::Genmove { stream: None, .. } | Task::Show { .. }
+        );
+        if !(self.live_gfx && quiet) {
+            return None;
+        }
+        crate::analysis::live_gfx(analysis, self.game.board().geometry(), search.color)
     }
 
     /// The search to run on the opponent's time after a move, if pondering is on.

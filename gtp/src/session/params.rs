@@ -24,6 +24,7 @@ impl Session {
             format!("[string] time {seconds}"),
             format!("[string] playouts {}", self.budget.playouts.unwrap_or(0)),
             format!("[bool] ponder {}", u8::from(self.ponder)),
+            format!("[bool] live_gfx {}", u8::from(self.live_gfx)),
         ];
         for (key, value) in self.player()?.params() {
             if key == "ponder" {
@@ -60,6 +61,10 @@ impl Session {
                     playouts: (n > 0).then_some(n),
                     ..self.budget.clone()
                 })
+            }
+            "live_gfx" => {
+                self.live_gfx = parse_bool(value)?;
+                Ok(())
             }
             "ponder" => {
                 let on = parse_bool(value)?;

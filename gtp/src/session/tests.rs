@@ -291,11 +291,13 @@ fn parameters_list_and_set() {
     assert!(lines.contains("[string] seed 1"), "{lines}");
     ok(&mut s, "tengen-param seed 9");
     ok(&mut s, "tengen-param ponder 1");
+    ok(&mut s, "tengen-param live_gfx true");
     ok(&mut s, "tengen-param time 2.5");
     ok(&mut s, "tengen-param playouts 0");
     let lines = ok(&mut s, "tengen-param");
     assert!(lines.contains("[string] seed 9"), "{lines}");
     assert!(lines.contains("[bool] ponder 1"), "{lines}");
+    assert!(lines.contains("[bool] live_gfx 1"), "{lines}");
     assert!(lines.contains("[string] time 2.5"), "{lines}");
     assert!(err(&mut s, "tengen-param time 0").contains("budget"));
     err(&mut s, "tengen-param ponder maybe");
