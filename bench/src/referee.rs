@@ -526,6 +526,7 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
     record
         .root_extra
         .push(("GN".into(), format!("game {}", setup.game)));
+    record.root_extra.push(("DT".into(), today()));
     record.root_extra.push(("PC".into(), "tengen-match".into()));
     if let Some(ot) = overtime_text(setup.time) {
         record
@@ -535,6 +536,30 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
     }
     record.root_extra.push(("C".into(), comment));
     (result, record)
+}
+
+/// Today's date (UTC) as SGF's `DT` writes it: `YYYY-MM-DD`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_date(secs / 86_400);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The Gregorian date of a day counted from 1970-01-01 (day 0): year, month, day.
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    // Count in 400-year eras of 146,097 days from 0000-03-01, so that leap days end the year.
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
 }
 
 fn main_time(tc: TimeControl) -> f64 {
@@ -579,6 +604,14 @@ mod tests {
             integer_seconds("time_settings 0 2.5 1"),
             "time_settings 0 2 1"
         );
+    }
+
+    #[test]
+    fn dates_are_gregorian() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(19_782), (2024, 2, 29), "a leap day");
+        assert_eq!(civil_date(20_787), (2026, 11, 30));
+        assert_eq!(today().len(), 10);
     }
 
     #[test]

@@ -61,21 +61,18 @@ fn forfeit_match(dir: &Path, engine: &str, extra: &[&str]) -> Vec<GameResult> {
 #[test]
 fn every_way_of_losing_is_recorded() {
     let cases: [(&str, &[&str], Reason, &str); 6] = [
+        // 1 s of thinking less 0.3 s of lag allowance overruns a 0.1 s period by far; the
+        // steady opponent answers in milliseconds and keeps 0.4 s of headroom.
         (
-            "--sleep 0.4",
-            &["--time", "byoyomi:0:0.1:1"],
+            "--sleep 1",
+            &["--time", "byoyomi:0:0.1:1", "--lag", "0.3"],
             Reason::Time,
             "+T",
         ),
         ("--illegal-at 3", &[], Reason::Illegal, "+F"),
         ("--garbage-at 2", &[], Reason::Illegal, "+F"),
         ("--crash-at 2", &[], Reason::Crash, "+F"),
-        (
-            "--hang-at 2",
-            &["--hang-timeout", "0.5"],
-            Reason::Hang,
-            "+F",
-        ),
+        ("--hang-at 2", &["--hang-timeout", "2"], Reason::Hang, "+F"),
         ("--resign-at 2", &[], Reason::Resign, "+R"),
     ];
     for (i, (script, extra, reason, code)) in cases.into_iter().enumerate() {
