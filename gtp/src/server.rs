@@ -54,6 +54,21 @@ where
     R: Read + Send + 'static,
     W: Write,
 {
+    serve_with(session, input, output, log, HANG_LIMIT)
+}
+
+/// [`serve`], giving up on a search `hang_limit` after asking it to stop.
+fn serve_with<R, W>(
+    session: Session,
+    input: R,
+    output: W,
+    log: Log,
+    hang_limit: Duration,
+) -> io::Result<()>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
     let (sender, events) = channel();
     let reader = sender.clone();
     thread::Builder::new()
@@ -66,6 +81,7 @@ where
         sender,
         events,
         pending: VecDeque::new(),
+        hang_limit,
     }
     .run()
 }
@@ -126,7 +142,12 @@ struct Server<W: Write> {
     events: Receiver<Event>,
     /// Input that arrived during a search, to answer after it.
     pending: VecDeque<Input>,
+    /// How long a search may take to end once told to stop.
+    hang_limit: Duration,
 }
+
+/// How long a search may take to end once told to stop before the server answers without it.
+const HANG_LIMIT: Duration = Duration::from_secs(10);
 
 /// Slack after a search's time budget before the server stops it itself.
 fn grace(budget: Duration) -> Duration {
@@ -192,7 +213,9 @@ impl<W: Write> Server<W> {
         loop {
             match self.events.recv() {
                 Ok(Event::Input(input)) => return input,
-                Ok(_) => continue, // no search runs: nothing else can arrive
+                // A player that was given up on came back after all.
+                Ok(Event::Done { player, .. }) => self.session.return_player(player),
+                Ok(Event::Report(_)) => continue,
                 Err(_) => return Input::Eof,
             }
         }
@@ -207,12 +230,17 @@ impl<W: Write> Server<W> {
     /// Run `search` on a worker thread and print its stream and reply.
     fn search(&mut self, search: Search) -> io::Result<()> {
         let id = search.id.clone();
-        let Some(mut player) = self.session.take_player() else {
-            return self.send(&format_reply(false, id.as_deref(), "internal error"));
-        };
         if search.streams() {
             self.send(&format!("{}\n", reply_head(true, id.as_deref())))?;
         }
+        let Some(mut player) = self.session.take_player() else {
+            // The player is still out on a worker that never stopped: answer without it
+            // (a move search gets a legal move all the same).
+            let text = self
+                .session
+                .finish(&search, Err("no player".into()), Duration::ZERO);
+            return self.send(&text);
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let game = Arc::clone(self.session.game());
         let start = Instant::now();
@@ -229,7 +257,7 @@ impl<W: Write> Server<W> {
                     let found = catch_unwind(AssertUnwindSafe(|| {
                         search.run(&mut *player, &game, &stop, &mut report)
                     }))
-                    .map_err(|panic| panic_text(&*panic));
+                    .map_err(|panic| format!("panic: {}", panic_text(&*panic)));
                     drop(game);
                     let _ = sender.send(Event::Done {
                         player,
@@ -238,30 +266,48 @@ impl<W: Write> Server<W> {
                     });
                 })?;
         }
+        // When to stop the search ourselves, and when we asked it to stop.
         let mut deadline = search.time_limit().map(|t| start + t + grace(t));
+        let mut stopped_at: Option<Instant> = None;
         let mut last_line: Option<Instant> = None;
         let mut live_gfx_shown = false;
         loop {
-            let event = match deadline {
-                None => self.events.recv().ok(),
-                Some(when) => {
-                    match self
-                        .events
-                        .recv_timeout(when.saturating_duration_since(Instant::now()))
-                    {
-                        Ok(event) => Some(event),
-                        Err(RecvTimeoutError::Timeout) => {
-                            stop.store(true, Ordering::Relaxed);
-                            deadline = None;
-                            continue;
-                        }
-                        Err(RecvTimeoutError::Disconnected) => None,
-                    }
-                }
+            if stop.load(Ordering::Relaxed) && stopped_at.is_none() {
+                stopped_at = Some(Instant::now());
+            }
+            let wake = match (deadline, stopped_at) {
+                (_, Some(at)) => Some(at + self.hang_limit),
+                (Some(d), None) => Some(d),
+                (None, None) => None,
             };
-            let Some(event) = event else {
-                // Cannot happen while the server holds a sender; end the reply anyway.
-                return self.send(&format_reply(false, id.as_deref(), "internal error"));
+            let event = match wake {
+                None => self
+                    .events
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+                Some(when) => self
+                    .events
+                    .recv_timeout(when.saturating_duration_since(Instant::now())),
+            };
+            let event = match event {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) if stopped_at.is_none() => {
+                    stop.store(true, Ordering::Relaxed);
+                    deadline = None;
+                    continue;
+                }
+                Err(_) => {
+                    // The player ignores the stop flag (or the worker vanished): answer without
+                    // it; if it ever comes back, `next_input` takes it in again.
+                    self.log.warn(&format!(
+                        "the player did not stop within {:.1} s; answering without it",
+                        self.hang_limit.as_secs_f64()
+                    ));
+                    let text =
+                        self.session
+                            .finish(&search, Err("no answer".into()), start.elapsed());
+                    return self.send(&text);
+                }
             };
             match event {
                 Event::Input(input) => {
@@ -360,4 +406,153 @@ fn panic_text(panic: &(dyn Any + Send)) -> String {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Settings;
+    use std::sync::mpsc::Receiver as ChannelReceiver;
+    use std::sync::Mutex;
+    use tengen_engine::player::{SearchLimits, StoneStatus};
+    use tengen_engine::{Color, Game, Move, Point};
+
+    /// Input written by the test a line at a time.
+    struct Lines(ChannelReceiver<Vec<u8>>, Vec<u8>);
+
+    impl Read for Lines {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.1.is_empty() {
+                match self.0.recv() {
+                    Ok(bytes) => self.1 = bytes,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = buf.len().min(self.1.len());
+            buf[..n].copy_from_slice(&self.1[..n]);
+            self.1.drain(..n);
+            Ok(n)
+        }
+    }
+
+    /// Output the test can read while the server runs.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+
+        /// Wait (up to a minute) until the output contains `what`.
+        fn wait_for(&self, what: &str) -> String {
+            for _ in 0..3000 {
+                let text = self.text();
+                if text.contains(what) {
+                    return text;
+                }
+                thread::sleep(Duration::from_millis(20));
+            }
+            panic!("never saw {what:?} in {:?}", self.text());
+        }
+    }
+
+    /// A player that ignores the stop flag until the test releases it.
+    struct Stubborn(Arc<AtomicBool>);
+
+    impl Player for Stubborn {
+        fn name(&self) -> &str {
+            "stubborn"
+        }
+        fn clear(&mut self) {}
+        fn genmove(
+            &mut self,
+            _: &Game,
+            _: Color,
+            _: &SearchLimits,
+            _: &AtomicBool,
+            _: &mut dyn FnMut(&Analysis),
+        ) -> (Decision, Analysis) {
+            while !self.0.load(Ordering::Relaxed) {
+                thread::sleep(Duration::from_millis(5));
+            }
+            (Decision::Play(Move::Pass), Analysis::default())
+        }
+        fn analyze(
+            &mut self,
+            _: &Game,
+            _: Color,
+            _: &AtomicBool,
+            _: Duration,
+            _: &mut dyn FnMut(&Analysis),
+        ) {
+        }
+        fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
+            Vec::new()
+        }
+        fn params(&self) -> Vec<(String, String)> {
+            Vec::new()
+        }
+        fn set_param(&mut self, key: &str, _: &str) -> Result<(), String> {
+            Err(format!("unknown parameter {key:?}"))
+        }
+    }
+
+    #[test]
+    fn a_player_that_never_stops_still_gets_a_legal_move_played() {
+        let release = Arc::new(AtomicBool::new(false));
+        let session = Session::new(
+            Box::new(Stubborn(Arc::clone(&release))),
+            Settings::default(),
+            Log::default(),
+        );
+        let (lines, input) = channel();
+        let output = Shared::default();
+        let server = {
+            let output = output.clone();
+            thread::spawn(move || {
+                serve_with(
+                    session,
+                    Lines(input, Vec::new()),
+                    output,
+                    Log::default(),
+                    Duration::from_millis(200),
+                )
+            })
+        };
+        let send = |line: &str| lines.send(format!("{line}\n").into_bytes()).unwrap();
+        send("boardsize 5");
+        send("play b c3");
+        send("1 genmove w");
+        thread::sleep(Duration::from_millis(100));
+        send("# interrupt");
+        let text = output.wait_for("=1 ");
+        let answer = text.split("=1 ").nth(1).unwrap().lines().next().unwrap();
+        assert_ne!(answer, "C3", "an occupied point");
+        // The player is still out: another move search is answered without it too.
+        send("2 genmove w");
+        output.wait_for("=2 ");
+        send("3 list_stones white");
+        let text = output.wait_for("=3 ");
+        let stones = text.split("=3 ").nth(1).unwrap().lines().next().unwrap();
+        assert_eq!(stones.split_whitespace().count(), 2, "{text}");
+        // Released, the player comes back and answers the next search itself (a pass).
+        release.store(true, Ordering::Relaxed);
+        thread::sleep(Duration::from_millis(100));
+        send("4 genmove b");
+        let text = output.wait_for("=4 ");
+        assert!(text.contains("=4 PASS"), "{text}");
+        send("quit");
+        server.join().unwrap().unwrap();
+    }
 }

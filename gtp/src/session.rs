@@ -568,8 +568,9 @@ impl Session {
         })
     }
 
-    /// The output that ends `search`, given what the worker found (`Err`: the player
-    /// panicked, with the panic message). Plays the chosen move when the search was for one.
+    /// The output that ends `search`, given what the worker found (`Err`: the search failed
+    /// (the player panicked, never stopped or was not there), and why). Plays the chosen move
+    /// when the search was for one: a random legal move when the search failed.
     pub fn finish(
         &mut self,
         search: &Search,
@@ -580,8 +581,8 @@ impl Session {
         let geo = self.game.board().geometry();
         let analysis = match found {
             Ok(found) => found,
-            Err(panic) => {
-                self.log.warn(&format!("the search panicked: {panic}"));
+            Err(why) => {
+                self.log.warn(&format!("the search failed: {why}"));
                 if let Some(player) = self.player.as_deref_mut() {
                     player.clear();
                 }
