@@ -392,9 +392,10 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, out: &mut Candida
 }
 
 /// Read a ladder: `defender`'s chain through `chain` is in atari on `orig` and the defender is
-/// to move. `b` holds `orig` with the moves `path[..len]` played (defender first, alternating).
-/// True when the attacker captures the chain. Backtracking replays from `orig` rather than
-/// copying boards at every level, so the recursion stays small on the stack.
+/// to move. `b` holds `orig` with the moves `path[..len]` played (defender first, alternating);
+/// it is left in some position of the reading. True when the attacker captures the chain.
+/// Backtracking replays from `orig` rather than copying boards at every level, so the recursion
+/// stays small on the stack.
 fn ladder_read(
     orig: &Board,
     b: &mut Board,
@@ -406,12 +407,19 @@ fn ladder_read(
     if len >= 2 * LADDER_DEPTH {
         return false;
     }
-    // Capturing an attacker in atari next to the chain escapes (approximately: assume so).
-    let opp = Cell::from(defender.opponent());
+    let attacker = defender.opponent();
+    let (own, opp) = (Cell::from(defender), Cell::from(attacker));
     let geo = b.geometry();
-    for s in b.chain_stones(chain) {
-        for q in geo.neighbors(s.index()) {
-            if b.cell(q) == opp && b.in_atari(Point::new(q)) {
+    let attacker_in_atari = |b: &Board, q: usize| b.cell(q) == opp && b.in_atari(Point::new(q));
+    // Capturing an attacker in atari next to the chain escapes (approximately: assume so).
+    // Later in the ladder only the attackers next to the newest stone can have come into atari.
+    if len == 0 {
+        for s in b.chain_stones(chain) {
+            if geo
+                .neighbors(s.index())
+                .iter()
+                .any(|&q| attacker_in_atari(b, q))
+            {
                 return false;
             }
         }
@@ -420,22 +428,61 @@ fn ladder_read(
     if !b.is_legal_fast(defender, lib) {
         return true;
     }
+    // The chain's only liberty was `lib`: after extending there its liberties are the empty
+    // neighbours of `lib`, unless the stone also joins another chain (then count them all).
+    let id = b.chain_id(chain);
+    let joins = geo
+        .neighbors(lib.index())
+        .iter()
+        .any(|&q| b.cell(q) == own && b.chain_id(Point::new(q)) != id);
     b.play_unchecked(defender, lib);
     path[len] = lib;
-    let (libs, n) = b.liberties::<3>(chain);
+    if geo
+        .neighbors(lib.index())
+        .iter()
+        .any(|&q| attacker_in_atari(b, q))
+    {
+        return false;
+    }
+    let (libs, n) = if joins {
+        b.liberties::<3>(chain)
+    } else {
+        let mut libs = [Point::new(0); 3];
+        let mut n = 0;
+        for q in geo.neighbors(lib.index()) {
+            if b.cell(q) == Cell::Empty {
+                libs[n] = Point::new(q);
+                n += 1;
+            }
+        }
+        (libs, n)
+    };
     match n {
         0 | 1 => true,
         2 => {
-            // The attacker ataris on the liberty where the defender would gain most, and on
-            // the other one only if that fails.
-            let attacker = defender.opponent();
-            let gain = |b: &Board, l: Point| b.liberties_after::<4>(defender, l);
-            let order = if gain(b, libs[1]) > gain(b, libs[0]) {
+            // The attacker ataris on the liberty that leaves the defender fewer liberties after
+            // extending at the other one. When both leave as many, both are read (that costs a
+            // replay of the ladder so far); otherwise the other atari only lets the defender out.
+            let left = |b: &Board, a: Point, other: Point| {
+                let touching = geo.neighbors(other.index()).contains(&a.index());
+                b.empty_neighbors(other) - usize::from(touching)
+            };
+            let (l0, l1) = (left(b, libs[0], libs[1]), left(b, libs[1], libs[0]));
+            let order = if l1 < l0 {
                 [libs[1], libs[0]]
             } else {
                 [libs[0], libs[1]]
             };
-            for a in order {
+            let tries = if l0 == l1 { 2 } else { 1 };
+            for (k, a) in order.into_iter().enumerate().take(tries) {
+                if k > 0 {
+                    // Back to the position after the defender's extension.
+                    b.copy_from(orig);
+                    for (i, &p) in path[..=len].iter().enumerate() {
+                        let c = if i % 2 == 0 { defender } else { attacker };
+                        b.play_unchecked(c, p);
+                    }
+                }
                 if !b.is_legal_fast(attacker, a) || b.self_atari_stones(attacker, a) > 0 {
                     continue;
                 }
@@ -443,12 +490,6 @@ fn ladder_read(
                 path[len + 1] = a;
                 if b.in_atari(chain) && ladder_read(orig, b, path, len + 2, chain, defender) {
                     return true;
-                }
-                // Back to the position after the defender's extension.
-                b.copy_from(orig);
-                for (i, &p) in path[..=len].iter().enumerate() {
-                    let c = if i % 2 == 0 { defender } else { attacker };
-                    b.play_unchecked(c, p);
                 }
             }
             false
