@@ -90,6 +90,9 @@ pub struct Search {
     pub task: Task,
 }
 
+/// Longest interval between the player's progress reports to an analysis stream.
+const REPORT_TICK: Duration = Duration::from_millis(100);
+
 /// Interval between progress reports of searches that print none (the player's own choice
 /// applies to genmove; this one to pondering).
 const QUIET_INTERVAL: Duration = Duration::from_secs(1);
@@ -156,7 +159,10 @@ impl Search {
                 Some(player.genmove(game, self.color, limits, stop, report))
             }
             Task::Analyze { stream } => {
-                player.analyze(game, self.color, stop, stream.interval, report);
+                // Reports come often so that the first line shows at once; the server prints
+                // one per stream interval.
+                let tick = stream.interval.min(REPORT_TICK);
+                player.analyze(game, self.color, stop, tick, report);
                 None
             }
             Task::Ponder => {
