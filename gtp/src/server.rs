@@ -73,7 +73,7 @@ where
     let reader = sender.clone();
     thread::Builder::new()
         .name("gtp-reader".into())
-        .spawn(move || read_lines(input, &reader))?;
+        .spawn(move || read_lines(input, &reader, MAX_LINE_BYTES))?;
     Server {
         session,
         output,
@@ -86,8 +86,8 @@ where
     .run()
 }
 
-/// Send each line of `input` (without a length limit beyond [`MAX_LINE_BYTES`]), then `Eof`.
-fn read_lines<R: Read>(input: R, events: &Sender<Event>) {
+/// Send each line of `input` (at most `max_line` bytes of it kept), then `Eof`.
+fn read_lines<R: Read>(input: R, events: &Sender<Event>, max_line: usize) {
     let mut reader = BufReader::new(input);
     loop {
         let mut line = Vec::new();
@@ -107,7 +107,7 @@ fn read_lines<R: Read>(input: R, events: &Sender<Event>) {
                 Some(i) => (&buf[..i], true),
                 None => (buf, false),
             };
-            let room = MAX_LINE_BYTES.saturating_sub(line.len());
+            let room = max_line.saturating_sub(line.len());
             too_long |= chunk.len() > room;
             line.extend_from_slice(&chunk[..chunk.len().min(room)]);
             let used = chunk.len() + usize::from(done);
@@ -506,6 +506,30 @@ mod tests {
         fn set_param(&mut self, key: &str, _: &str) -> Result<(), String> {
             Err(format!("unknown parameter {key:?}"))
         }
+    }
+
+    #[test]
+    fn lines_are_split_and_an_overlong_one_is_cut() {
+        let (sender, events) = channel();
+        let input: &[u8] = b"12 abcdefghijklmnop\nname\r\n\nlast without newline";
+        read_lines(input, &sender, 8);
+        let got: Vec<Input> = events
+            .try_iter()
+            .filter_map(|e| match e {
+                Event::Input(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                Input::TooLong(b"12 abcde".to_vec()),
+                Input::Line(b"name\r".to_vec()),
+                Input::Line(Vec::new()),
+                Input::TooLong(b"last wit".to_vec()),
+                Input::Eof,
+            ]
+        );
     }
 
     #[test]
