@@ -21,6 +21,9 @@ pub struct SearchParams {
     pub big_chain: usize,
     /// Virtual wins for a move that saves an own chain in atari by extending it.
     pub prior_escape: f32,
+    /// Virtual wins for an atari that captures by a working ladder, and virtual losses for an
+    /// extension that runs into one.
+    pub prior_ladder: f32,
     /// Virtual wins for a move matching a 3x3 shape pattern (michi 10).
     pub prior_pattern: f32,
     /// Virtual wins for moves at common-fate-graph distance 1, 2, 3 from the last move
@@ -71,6 +74,7 @@ impl Default for SearchParams {
             prior_capture_big: 30.0,
             big_chain: 3,
             prior_escape: 15.0,
+            prior_ladder: 30.0,
             prior_pattern: 10.0,
             prior_near: [24.0, 22.0, 8.0],
             prior_learned: 40.0,

@@ -41,9 +41,7 @@ impl Candidates {
 /// The playout policy of one worker thread.
 pub struct Policy {
     params: PolicyParams,
-    /// Scratch board and move stack for ladder reading.
-    scratch: Box<Board>,
-    ladder_path: [Point; 2 * LADDER_DEPTH + 2],
+    ladder: Ladder,
     candidates: Candidates,
     model: &'static PatternModel,
 }
@@ -51,12 +49,40 @@ pub struct Policy {
 /// Ladders longer than this many defender moves are assumed to work for the defender.
 const LADDER_DEPTH: usize = 60;
 
+/// A ladder reader with its own scratch board and move stack (allocated once).
+pub struct Ladder {
+    scratch: Box<Board>,
+    path: [Point; 2 * LADDER_DEPTH + 2],
+}
+
+impl Ladder {
+    pub fn new() -> Ladder {
+        Ladder {
+            scratch: Box::new(Board::new(2).expect("2 is a valid size")),
+            path: [Point::new(0); 2 * LADDER_DEPTH + 2],
+        }
+    }
+
+    /// Does the chain through `chain` (of `defender`, in atari, defender to move) die in a
+    /// ladder? Reads on the scratch board: the defender extends, the attacker ataris again.
+    pub fn captures(&mut self, board: &Board, chain: Point, defender: Color) -> bool {
+        debug_assert!(board.in_atari(chain));
+        self.scratch.copy_from(board);
+        ladder_read(board, &mut self.scratch, &mut self.path, 0, chain, defender)
+    }
+}
+
+impl Default for Ladder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Policy {
     pub fn new(params: PolicyParams) -> Policy {
         Policy {
             params,
-            scratch: Box::new(Board::new(2).expect("2 is a valid size")),
-            ladder_path: [Point::new(0); 2 * LADDER_DEPTH + 2],
+            ladder: Ladder::new(),
             candidates: Candidates::new(),
             model: PatternModel::shipped(),
         }
@@ -259,17 +285,9 @@ impl Policy {
     }
 
     /// Does the chain through `chain` (of `defender`, in atari, defender to move) die in a
-    /// ladder? Reads on the scratch board: the defender extends, the attacker ataris again.
+    /// ladder?
     pub fn ladder_captures(&mut self, board: &Board, chain: Point, defender: Color) -> bool {
-        self.scratch.copy_from(board);
-        ladder_read(
-            board,
-            &mut self.scratch,
-            &mut self.ladder_path,
-            0,
-            chain,
-            defender,
-        )
+        self.ladder.captures(board, chain, defender)
     }
 
     /// A random point whose eight neighbours are all empty (fills open space early).

@@ -4,6 +4,7 @@
 
 use super::params::SearchParams;
 use super::policy::matches_pattern;
+use super::policy::Ladder;
 use super::tree::Node;
 use crate::board::{Board, MAX_POINTS};
 use crate::patterns::{PatternModel, Tactics};
@@ -19,6 +20,13 @@ pub struct PriorScratch {
     queue: [u16; MAX_POINTS * 2],
     gammas: [f32; MAX_POINTS],
     tactics: Tactics,
+    /// Ladder tactics of this node's position: stones a move captures by starting a working
+    /// ladder, and stones it loses by running into one (per point, with the points touched).
+    ladder_wins: [u16; MAX_POINTS],
+    ladder_losses: [u16; MAX_POINTS],
+    ladder_marked: Vec<u16>,
+    ladder: Ladder,
+    after: Box<Board>,
 }
 
 impl PriorScratch {
@@ -29,6 +37,55 @@ impl PriorScratch {
             queue: [0; MAX_POINTS * 2],
             gammas: [0.0; MAX_POINTS],
             tactics: Tactics::new(),
+            ladder_wins: [0; MAX_POINTS],
+            ladder_losses: [0; MAX_POINTS],
+            ladder_marked: Vec::with_capacity(64),
+            ladder: Ladder::new(),
+            after: Box::new(Board::new(2).expect("2 is a valid size")),
+        }
+    }
+
+    /// Find the ladders of `board` with `color` to move: ataris on opponent chains with two
+    /// liberties that capture them in a ladder, and extensions of own chains in atari that die
+    /// in one.
+    pub fn compute_ladders(&mut self, board: &Board, color: Color) {
+        for &p in &self.ladder_marked {
+            self.ladder_wins[p as usize] = 0;
+            self.ladder_losses[p as usize] = 0;
+        }
+        self.ladder_marked.clear();
+        let geo = board.geometry();
+        let opp = color.opponent();
+        for p in geo.points() {
+            let Some(owner) = board.at(p).color() else {
+                continue;
+            };
+            if board.chain_id(p) != p {
+                continue; // one look per chain, at its head
+            }
+            let (libs, n) = board.liberties::<3>(p);
+            let size = board.chain_size(p).min(u16::MAX as usize) as u16;
+            if owner == opp && n == 2 {
+                for a in [libs[0], libs[1]] {
+                    if !board.is_legal_fast(color, a) || board.self_atari_stones(color, a) > 0 {
+                        continue;
+                    }
+                    self.after.copy_from(board);
+                    self.after.play_unchecked(color, a);
+                    if self.after.in_atari(p) && self.ladder.captures(&self.after, p, opp) {
+                        self.ladder_wins[a.index()] += size;
+                        self.ladder_marked.push(a.index() as u16);
+                    }
+                }
+            } else if owner == color && n == 1 {
+                let lib = libs[0];
+                if board.liberties_after::<3>(color, lib) == 2
+                    && self.ladder.captures(board, p, color)
+                {
+                    self.ladder_losses[lib.index()] += size;
+                    self.ladder_marked.push(lib.index() as u16);
+                }
+            }
         }
     }
 
@@ -137,6 +194,7 @@ pub fn expand_moves(
         cfg.compute(board, l);
     }
     cfg.compute_stone_distance(board);
+    cfg.compute_ladders(board, color);
     let open = board.empty_count() as f32 / geo.points_count() as f32;
     let even = params.prior_even;
     for p in geo.points() {
@@ -170,6 +228,12 @@ pub fn expand_moves(
             add(bonus, bonus);
         }
         let self_atari = board.self_atari_stones(color, p);
+        if cfg.ladder_wins[p.index()] > 0 {
+            add(params.prior_ladder, params.prior_ladder);
+        }
+        if cfg.ladder_losses[p.index()] > 0 {
+            add(params.prior_ladder, 0.0);
+        }
         if escapes > 0 && self_atari == 0 && board.liberties_after::<3>(color, p) >= 3 {
             add(params.prior_escape, params.prior_escape);
         }

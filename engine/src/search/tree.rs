@@ -336,8 +336,8 @@ impl Tree {
 }
 
 /// RAVE value of a child for the player who moves into it: a mix of its AMAF and Monte-Carlo
-/// win rates, with the prior counted as virtual experience in both, and the mix weight
-/// `beta = r / (r + n + n*r/E)`.
+/// win rates, the prior counted as virtual experience in both (as Fuego initialises both), and
+/// the mix weight `beta = r / (r + n + n*r/E)`.
 #[inline]
 pub fn rave_value(s: &NodeStats, rave_equiv: f32) -> f32 {
     let n = s.visits as f32;
@@ -351,7 +351,7 @@ pub fn rave_value(s: &NodeStats, rave_equiv: f32) -> f32 {
         return mc;
     }
     let r = s.amaf_visits as f32;
-    let amaf = s.amaf_wins as f32 * 0.5 / r;
+    let amaf = (s.amaf_wins as f32 * 0.5 + s.prior_wins) / (r + s.prior_visits);
     let beta = r / (r + n + n * r / rave_equiv);
     beta * amaf + (1.0 - beta) * mc
 }
