@@ -43,6 +43,9 @@ pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
 /// How often the controlling thread wakes up to check the clock and the stop flag.
 const CONTROL_TICK: Duration = Duration::from_millis(2);
 
+/// Workers check the deadline themselves once per this many playouts (of all threads).
+const DEADLINE_CHECK_EVERY: u64 = 16;
+
 /// The Monte-Carlo tree search player.
 pub struct Mcts {
     params: SearchParams,
@@ -237,6 +240,7 @@ impl Mcts {
             done: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
             playout_limit: limits.playouts.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
             ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),
             neutral: (0..size).map(|_| AtomicU32::new(0)).collect(),
             owned_playouts: AtomicU64::new(0),
@@ -252,7 +256,15 @@ impl Mcts {
                         base_seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
                     );
                     while !shared.done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
-                        if shared.playouts.fetch_add(1, Ordering::Relaxed) >= shared.playout_limit {
+                        let n = shared.playouts.fetch_add(1, Ordering::Relaxed);
+                        if n >= shared.playout_limit {
+                            break;
+                        }
+                        // The controller watches the clock; the workers look too, now and
+                        // then, in case a loaded machine keeps the controller from running.
+                        if n % DEADLINE_CHECK_EVERY == 0
+                            && shared.deadline.is_some_and(|d| Instant::now() >= d)
+                        {
                             break;
                         }
                         w.simulate(shared);
@@ -303,7 +315,11 @@ impl Mcts {
             return Decision::Play(self.fallback_move(game, color));
         };
         let settled = self.params.settled_ownership;
-        let territory = self.territory_of(game);
+        // This search's ownership (empty if it ran no playout: then nothing counts as settled).
+        let territory = match &self.last_territory {
+            Some((hash, t)) if *hash == game.board().hash() => t.clone(),
+            _ => Territory::default(),
+        };
         let dead_opponent = territory.dead_opponent_stones(game.board(), color, settled);
         let margin = territory.settled_margin(game, settled);
         // Never pass while a point is unsettled, nor in clean-up while dead stones remain.
@@ -403,6 +419,8 @@ struct Shared<'a> {
     done: AtomicBool,
     playouts: AtomicU64,
     playout_limit: u64,
+    /// When the search must end, if it has a time limit.
+    deadline: Option<Instant>,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White), and the number
     /// of playouts in which nobody owned it.
     ownership: Vec<AtomicI32>,
