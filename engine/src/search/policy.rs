@@ -49,8 +49,10 @@ pub struct Policy {
 /// Ladders longer than this many defender moves are assumed to work for the defender.
 const LADDER_DEPTH: usize = 60;
 
-/// A ladder reader with its own scratch board and move stack (allocated once).
-pub struct Ladder {
+/// The playouts' ladder reader (fast: O(1) work per ladder step, one attacker choice per step
+/// unless tied), with its own scratch board and move stack, allocated once. The priors use the
+/// thorough reader of [`crate::patterns::Tactics`].
+struct Ladder {
     scratch: Box<Board>,
     path: [Point; 2 * LADDER_DEPTH + 2],
 }

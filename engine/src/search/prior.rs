@@ -4,7 +4,6 @@
 
 use super::params::SearchParams;
 use super::policy::matches_pattern;
-use super::policy::Ladder;
 use super::tree::Node;
 use crate::board::{Board, MAX_POINTS};
 use crate::patterns::{PatternModel, Tactics};
@@ -25,8 +24,6 @@ pub struct PriorScratch {
     ladder_wins: [u16; MAX_POINTS],
     ladder_losses: [u16; MAX_POINTS],
     ladder_marked: Vec<u16>,
-    ladder: Ladder,
-    after: Box<Board>,
 }
 
 impl PriorScratch {
@@ -40,8 +37,6 @@ impl PriorScratch {
             ladder_wins: [0; MAX_POINTS],
             ladder_losses: [0; MAX_POINTS],
             ladder_marked: Vec::with_capacity(64),
-            ladder: Ladder::new(),
-            after: Box::new(Board::new(2).expect("2 is a valid size")),
         }
     }
 
@@ -67,21 +62,16 @@ impl PriorScratch {
             let size = board.chain_size(p).min(u16::MAX as usize) as u16;
             if owner == opp && n == 2 {
                 for a in [libs[0], libs[1]] {
-                    if !board.is_legal_fast(color, a) || board.self_atari_stones(color, a) > 0 {
-                        continue;
-                    }
-                    self.after.copy_from(board);
-                    self.after.play_unchecked(color, a);
-                    if self.after.in_atari(p) && self.ladder.captures(&self.after, p, opp) {
+                    if board.self_atari_stones(color, a) == 0
+                        && self.tactics.atari_is_ladder(board, color, a, p)
+                    {
                         self.ladder_wins[a.index()] += size;
                         self.ladder_marked.push(a.index() as u16);
                     }
                 }
             } else if owner == color && n == 1 {
                 let lib = libs[0];
-                if board.liberties_after::<3>(color, lib) == 2
-                    && self.ladder.captures(board, p, color)
-                {
+                if self.tactics.extension_is_caught(board, color, lib, p) {
                     self.ladder_losses[lib.index()] += size;
                     self.ladder_marked.push(lib.index() as u16);
                 }
