@@ -3,7 +3,7 @@
 //! How a search runs:
 //! 1. **Prepare** ([`Mcts::prepare`]): reuse the subtree of the position actually reached, or
 //!    start a new tree; expand the root with the full rules (superko) and priors.
-//! 2. **Simulate**, on every thread of the pool at once ([`Worker::simulate`]):
+//! 2. **Simulate**, on every thread of the pool at once (`simulate.rs`):
 //!    *select* a path by the RAVE value of children (each visit counted on the way down as a
 //!    virtual loss), *expand* a leaf that has enough visits, *play out* the rest of the game with
 //!    the [`policy`], *back up* the result along the path and as AMAF to siblings.
@@ -16,26 +16,21 @@ pub mod bench;
 pub mod params;
 pub mod policy;
 pub mod prior;
+mod simulate;
 pub mod territory;
 pub mod tree;
 
-use crate::board::{Board, MAX_POINTS};
 use crate::game::{Action, Game};
 use crate::player::{Analysis, Candidate, Decision, Player, SearchLimits, StoneStatus};
-use crate::playout::playout_area;
-use crate::rng::Rng;
 use crate::rules::Scoring;
-use crate::types::{Cell, Color, Move, Point};
-use params::{PolicyParams, SearchParams};
-use policy::Policy;
+use crate::types::{Color, Move, Point};
+use params::{tunable, PolicyParams, SearchParams, TUNABLES};
 use prior::{add_learned_priors, expand_moves, PriorScratch};
+use simulate::{Shared, Worker};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use territory::Territory;
-use tree::{rave_value, Node, NodeId, Tree};
-
-/// Longest game record a simulation keeps (tree moves plus playout moves); playouts stop there.
-const MAX_SIM_MOVES: usize = 2048;
+use tree::{Node, Tree};
 
 /// Default tree memory cap.
 pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
@@ -404,284 +399,6 @@ impl Default for Mcts {
     }
 }
 
-/// Everything the worker threads share during one search.
-struct Shared<'a> {
-    tree: &'a Tree,
-    root: &'a Board,
-    root_color: Color,
-    /// Black's area minus White's must exceed this for Black to win a playout.
-    komi: f32,
-    params: &'a SearchParams,
-    /// Count a double pass in the tree as it stands (Tromp-Taylor) instead of playing on.
-    as_is_scoring: bool,
-    /// Passes at the end of the game before the root.
-    root_passes: usize,
-    done: AtomicBool,
-    playouts: AtomicU64,
-    playout_limit: u64,
-    /// When the search must end, if it has a time limit.
-    deadline: Option<Instant>,
-    /// Sum over playouts of the final owner of each point (+1 Black, -1 White), and the number
-    /// of playouts in which nobody owned it.
-    ownership: Vec<AtomicI32>,
-    neutral: Vec<AtomicU32>,
-    owned_playouts: AtomicU64,
-    /// Sum of Black's final margins, in half points.
-    margin_sum: AtomicI64,
-}
-
-/// One thread's simulation state; everything is allocated once, nothing inside a playout.
-struct Worker {
-    board: Box<Board>,
-    policy: Policy,
-    rng: Rng,
-    path: Vec<NodeId>,
-    /// Moves of the current simulation (tree part then playout) as point indices (0 = pass).
-    moves: Box<[u16; MAX_SIM_MOVES]>,
-    nmoves: usize,
-    /// Which colour first played each point in the suffix being credited (AMAF).
-    first: Box<[u8; MAX_POINTS]>,
-    expand_buf: Vec<(Move, f32, f32)>,
-    cfg: Box<PriorScratch>,
-    /// Local ownership sums, flushed to `Shared` now and then.
-    owned: Box<[i32; MAX_POINTS]>,
-    neutral: Box<[u32; MAX_POINTS]>,
-    owned_count: u64,
-    margin_sum: i64,
-}
-
-/// Flush local ownership sums after this many playouts.
-const FLUSH_EVERY: u64 = 64;
-
-impl Worker {
-    fn new(policy: PolicyParams, seed: u64) -> Worker {
-        Worker {
-            board: Box::new(Board::new(2).expect("valid size")),
-            policy: Policy::new(policy),
-            rng: Rng::new(seed),
-            path: Vec::with_capacity(MAX_SIM_MOVES),
-            moves: Box::new([0; MAX_SIM_MOVES]),
-            nmoves: 0,
-            first: Box::new([0; MAX_POINTS]),
-            expand_buf: Vec::with_capacity(MAX_POINTS),
-            cfg: Box::new(PriorScratch::new()),
-            owned: Box::new([0; MAX_POINTS]),
-            neutral: Box::new([0; MAX_POINTS]),
-            owned_count: 0,
-            margin_sum: 0,
-        }
-    }
-
-    /// One simulation: select, expand, play out, back up.
-    fn simulate(&mut self, sh: &Shared) {
-        let tree = sh.tree;
-        self.board.copy_from(sh.root);
-        self.path.clear();
-        self.nmoves = 0;
-        let mut node = tree.node(Tree::ROOT);
-        node.add_visit();
-        self.path.push(Tree::ROOT);
-        let mut color = sh.root_color;
-        let mut passes = sh.root_passes;
-        let mut game_over = false;
-
-        // Select and expand.
-        loop {
-            if !node.is_expanded() {
-                if node.visits() < sh.params.expand_visits || !node.claim_expansion() {
-                    break;
-                }
-                expand_moves(
-                    &self.board,
-                    color,
-                    sh.params,
-                    &mut self.cfg,
-                    &mut self.expand_buf,
-                );
-                if !tree.expand(node, &self.expand_buf) {
-                    break;
-                }
-            }
-            if sh.params.prior_learned > 0.0
-                && node.visits() >= sh.params.learned_visits
-                && node.claim_learned()
-            {
-                let (_, kids) = tree.children(node);
-                add_learned_priors(&self.board, color, sh.params, &mut self.cfg, kids);
-            }
-            let (id, child) = select(tree, node, sh.params);
-            child.add_visit();
-            let mv = child.mv();
-            self.play(color, mv);
-            passes = if mv == Move::Pass { passes + 1 } else { 0 };
-            self.path.push(id);
-            node = child;
-            color = color.opponent();
-            if passes >= 2 && sh.as_is_scoring {
-                game_over = true;
-                break;
-            }
-        }
-
-        // Play out.
-        if !game_over {
-            let mut passes = 0;
-            while passes < 2 && self.nmoves < MAX_SIM_MOVES {
-                match self.policy.choose(&self.board, color, &mut self.rng) {
-                    Some(p) => {
-                        self.play(color, Move::Play(p));
-                        passes = 0;
-                    }
-                    None => {
-                        self.play(color, Move::Pass);
-                        passes += 1;
-                    }
-                }
-                color = color.opponent();
-            }
-        }
-
-        // Back up.
-        let margin = playout_area(&self.board) as f32 - sh.komi;
-        let black_result: u32 = if margin > 0.0 {
-            2
-        } else if margin == 0.0 {
-            1
-        } else {
-            0
-        };
-        self.backup(sh, black_result);
-        self.record_ownership(sh, margin);
-    }
-
-    #[inline]
-    fn play(&mut self, color: Color, mv: Move) {
-        match mv {
-            Move::Pass => self.board.pass(),
-            Move::Play(p) => {
-                self.board.play_unchecked(color, p);
-            }
-        }
-        if self.nmoves < MAX_SIM_MOVES {
-            self.moves[self.nmoves] = mv.to_u16();
-            self.nmoves += 1;
-        }
-    }
-
-    /// Credit the result to every node on the path (from its mover's side) and, as AMAF, to the
-    /// siblings whose move the same player made later in the simulation.
-    fn backup(&mut self, sh: &Shared, black_result: u32) {
-        let tree = sh.tree;
-        // Move k of the simulation was played by the root player when k is even.
-        let color_at = |k: usize| {
-            if k % 2 == 0 {
-                sh.root_color
-            } else {
-                sh.root_color.opponent()
-            }
-        };
-        let result_for = |c: Color| {
-            if c == Color::Black {
-                black_result
-            } else {
-                2 - black_result
-            }
-        };
-        let mut j = self.nmoves;
-        for k in (0..self.path.len()).rev() {
-            let node = tree.node(self.path[k]);
-            if k > 0 {
-                node.add_result(result_for(color_at(k - 1)));
-            } else {
-                node.add_result(result_for(sh.root_color.opponent()));
-            }
-            // Moves k.. were played from this node on; note who played each point first.
-            while j > k {
-                j -= 1;
-                let p = self.moves[j] as usize;
-                if p != 0 {
-                    self.first[p] = color_at(j) as u8;
-                }
-            }
-            let mover = color_at(k);
-            let (_, kids) = tree.children(node);
-            let r = result_for(mover);
-            for child in kids {
-                let p = child.mv().to_u16() as usize;
-                if p != 0 && self.first[p] == mover as u8 {
-                    child.add_amaf(r);
-                }
-            }
-        }
-        for &p in &self.moves[..self.nmoves] {
-            self.first[p as usize] = 0;
-        }
-    }
-
-    fn record_ownership(&mut self, sh: &Shared, margin: f32) {
-        let board = &self.board;
-        for p in board.geometry().points() {
-            let owner = match board.at(p) {
-                Cell::Black => 1,
-                Cell::White => -1,
-                _ if board.is_eyelike(Color::Black, p) => 1,
-                _ if board.is_eyelike(Color::White, p) => -1,
-                _ => 0,
-            };
-            self.owned[p.index()] += owner;
-            self.neutral[p.index()] += u32::from(owner == 0);
-        }
-        self.owned_count += 1;
-        self.margin_sum += (margin * 2.0).round() as i64;
-        if self.owned_count >= FLUSH_EVERY {
-            self.flush(sh);
-        }
-    }
-
-    fn flush(&mut self, sh: &Shared) {
-        if self.owned_count == 0 {
-            return;
-        }
-        for p in sh.root.geometry().points() {
-            let i = p.index();
-            sh.ownership[i].fetch_add(self.owned[i], Ordering::Relaxed);
-            sh.neutral[i].fetch_add(self.neutral[i], Ordering::Relaxed);
-            self.owned[i] = 0;
-            self.neutral[i] = 0;
-        }
-        sh.owned_playouts
-            .fetch_add(self.owned_count, Ordering::Relaxed);
-        sh.margin_sum.fetch_add(self.margin_sum, Ordering::Relaxed);
-        self.owned_count = 0;
-        self.margin_sum = 0;
-    }
-}
-
-/// The child with the highest RAVE value (plus optional UCB exploration).
-#[inline]
-fn select<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> (NodeId, &'t Node) {
-    let (first, kids) = tree.children(node);
-    let ln_parent = if params.exploration > 0.0 {
-        (node.visits().max(1) as f32).ln()
-    } else {
-        0.0
-    };
-    let mut best = 0;
-    let mut best_value = f32::NEG_INFINITY;
-    for (i, child) in kids.iter().enumerate() {
-        let s = child.stats();
-        let mut v = rave_value(&s, params.rave_equiv);
-        if params.exploration > 0.0 {
-            v += params.exploration * (ln_parent / (s.visits as f32 + 1.0)).sqrt();
-        }
-        if v > best_value {
-            best_value = v;
-            best = i;
-        }
-    }
-    (first + best as u32, &kids[best])
-}
-
 /// Can the controller stop now because no other move can overtake the most visited one in the
 /// rest of the budget?
 fn can_stop_early(
@@ -937,53 +654,6 @@ impl Player for Mcts {
         }
         Ok(())
     }
-}
-
-/// Numeric tunables settable by name (GTP `tengen-param`, `--param`), with their valid range.
-const TUNABLES: &[(&str, std::ops::RangeInclusive<f32>)] = &[
-    ("resign_threshold", 0.0..=1.0),
-    ("rave_equiv", 1.0..=1e9),
-    ("exploration", 0.0..=100.0),
-    ("prior_even", 0.0..=1e4),
-    ("prior_learned", 0.0..=1e4),
-    ("prior_ladder", 0.0..=1e4),
-    ("prior_learned_exponent", 0.0..=10.0),
-    ("prior_pattern", 0.0..=1e4),
-    ("dynkomi_per_stone", 0.0..=100.0),
-    ("capture", 0.0..=1.0),
-    ("escape", 0.0..=1.0),
-    ("two_liberties", 0.0..=1.0),
-    ("nakade", 0.0..=1.0),
-    ("pattern", 0.0..=1.0),
-    ("learned_threshold", 0.0..=1e6),
-    ("fill_board", 0.0..=1.0),
-    ("self_atari_heuristic", 0.0..=1.0),
-    ("self_atari_random", 0.0..=1.0),
-];
-
-/// The field behind a name of [`TUNABLES`].
-fn tunable<'a>(s: &'a mut SearchParams, p: &'a mut PolicyParams, key: &str) -> Option<&'a mut f32> {
-    Some(match key {
-        "resign_threshold" => &mut s.resign_threshold,
-        "rave_equiv" => &mut s.rave_equiv,
-        "exploration" => &mut s.exploration,
-        "prior_even" => &mut s.prior_even,
-        "prior_learned" => &mut s.prior_learned,
-        "prior_ladder" => &mut s.prior_ladder,
-        "prior_learned_exponent" => &mut s.prior_learned_exponent,
-        "prior_pattern" => &mut s.prior_pattern,
-        "dynkomi_per_stone" => &mut s.dynkomi_per_stone,
-        "capture" => &mut p.capture,
-        "escape" => &mut p.escape,
-        "two_liberties" => &mut p.two_liberties,
-        "nakade" => &mut p.nakade,
-        "pattern" => &mut p.pattern,
-        "learned_threshold" => &mut p.learned_threshold,
-        "fill_board" => &mut p.fill_board,
-        "self_atari_heuristic" => &mut p.self_atari_heuristic,
-        "self_atari_random" => &mut p.self_atari_random,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

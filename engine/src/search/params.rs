@@ -145,3 +145,54 @@ impl Default for PolicyParams {
         }
     }
 }
+
+/// Numeric tunables settable by name (GTP `tengen-param`, `--param`), with their valid range.
+pub(super) const TUNABLES: &[(&str, std::ops::RangeInclusive<f32>)] = &[
+    ("resign_threshold", 0.0..=1.0),
+    ("rave_equiv", 1.0..=1e9),
+    ("exploration", 0.0..=100.0),
+    ("prior_even", 0.0..=1e4),
+    ("prior_learned", 0.0..=1e4),
+    ("prior_ladder", 0.0..=1e4),
+    ("prior_learned_exponent", 0.0..=10.0),
+    ("prior_pattern", 0.0..=1e4),
+    ("dynkomi_per_stone", 0.0..=100.0),
+    ("capture", 0.0..=1.0),
+    ("escape", 0.0..=1.0),
+    ("two_liberties", 0.0..=1.0),
+    ("nakade", 0.0..=1.0),
+    ("pattern", 0.0..=1.0),
+    ("learned_threshold", 0.0..=1e6),
+    ("fill_board", 0.0..=1.0),
+    ("self_atari_heuristic", 0.0..=1.0),
+    ("self_atari_random", 0.0..=1.0),
+];
+
+/// The field behind a name of [`TUNABLES`].
+pub(super) fn tunable<'a>(
+    s: &'a mut SearchParams,
+    p: &'a mut PolicyParams,
+    key: &str,
+) -> Option<&'a mut f32> {
+    Some(match key {
+        "resign_threshold" => &mut s.resign_threshold,
+        "rave_equiv" => &mut s.rave_equiv,
+        "exploration" => &mut s.exploration,
+        "prior_even" => &mut s.prior_even,
+        "prior_learned" => &mut s.prior_learned,
+        "prior_ladder" => &mut s.prior_ladder,
+        "prior_learned_exponent" => &mut s.prior_learned_exponent,
+        "prior_pattern" => &mut s.prior_pattern,
+        "dynkomi_per_stone" => &mut s.dynkomi_per_stone,
+        "capture" => &mut p.capture,
+        "escape" => &mut p.escape,
+        "two_liberties" => &mut p.two_liberties,
+        "nakade" => &mut p.nakade,
+        "pattern" => &mut p.pattern,
+        "learned_threshold" => &mut p.learned_threshold,
+        "fill_board" => &mut p.fill_board,
+        "self_atari_heuristic" => &mut p.self_atari_heuristic,
+        "self_atari_random" => &mut p.self_atari_random,
+        _ => return None,
+    })
+}
