@@ -35,7 +35,10 @@ pub enum PointState {
 impl Territory {
     /// The state of the `i`-th point, `settled` being the mean ownership a side needs.
     pub fn state(&self, i: usize, settled: f32) -> PointState {
-        let (o, n) = (self.ownership[i], self.neutral[i]);
+        // No statistics (a search that ended before its first playout): nothing is known.
+        let (Some(&o), Some(&n)) = (self.ownership.get(i), self.neutral.get(i)) else {
+            return PointState::Unsettled;
+        };
         if n >= SHARED {
             PointState::Shared
         } else if o > settled {
@@ -119,6 +122,14 @@ impl Territory {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+
+    /// Found by the `gtp_session` fuzz target: a search stopped before its first playout
+    /// leaves an empty `Territory`, and asking it about a point panicked.
+    #[test]
+    fn empty_statistics_leave_every_point_unsettled() {
+        let t = Territory::default();
+        assert_eq!(t.state(30, 0.5), PointState::Unsettled);
+    }
 
     fn territory(own: &[f32], neutral: &[f32]) -> Territory {
         Territory {
