@@ -235,7 +235,7 @@ impl Mcts {
             done: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
             playout_limit: limits.playouts.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + t),
+            deadline: limits.time.map(|t| start + thinking_time(t)),
             ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),
             neutral: (0..size).map(|_| AtomicU32::new(0)).collect(),
             owned_playouts: AtomicU64::new(0),
@@ -276,7 +276,7 @@ impl Mcts {
                     break;
                 }
                 let elapsed = start.elapsed();
-                if limits.time.is_some_and(|t| elapsed >= t) {
+                if limits.time.is_some_and(|t| elapsed >= thinking_time(t)) {
                     break;
                 }
                 if limits.early_stop && can_stop_early(&shared, &params, limits, elapsed) {
@@ -391,6 +391,12 @@ impl Mcts {
             .map(|(_, t)| t.clone())
             .unwrap_or_default()
     }
+}
+
+/// The part of a time budget spent searching: the rest (a twentieth, at most 50 ms) is left
+/// for what follows the last playout (statistics, the decision, the reply) on a busy machine.
+fn thinking_time(budget: Duration) -> Duration {
+    budget.saturating_sub((budget / 20).min(Duration::from_millis(50)))
 }
 
 impl Default for Mcts {
