@@ -120,6 +120,27 @@ const KEYS: ([[u64; STATES]; NUM_OFFSETS], [u64; NUM_SIZES]) = {
     (keys, sizes)
 };
 
+/// `SYMMETRIC_KEYS[i][state][s]`: the key that offset `i` in `state` adds to the hash of
+/// symmetry `s` (the key of the offset that `s` moves it to), laid out so that one offset updates
+/// the eight hashes with one row.
+static SYMMETRIC_KEYS: [[[u64; 8]; STATES]; NUM_OFFSETS] = {
+    let mut t = [[[0; 8]; STATES]; NUM_OFFSETS];
+    let mut i = 0;
+    while i < NUM_OFFSETS {
+        let mut c = 0;
+        while c < STATES {
+            let mut s = 0;
+            while s < 8 {
+                t[i][c][s] = KEYS.0[SYMMETRIC[s][i] as usize][c];
+                s += 1;
+            }
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The canonical hash of every size of pattern around `p` for `to_move`, smallest size first.
 /// Equal hashes mean equal shapes (up to symmetry), with overwhelming probability.
 pub fn large_hashes(board: &Board, p: Point, to_move: Color) -> [u64; NUM_SIZES] {
@@ -127,32 +148,47 @@ pub fn large_hashes(board: &Board, p: Point, to_move: Color) -> [u64; NUM_SIZES]
     let n = geo.size() as i32;
     let (col, row) = geo.col_row(p);
     let (col, row) = (col as i32, row as i32);
-    let own = Cell::from(to_move);
+    // Cell values seen from `to_move`: the cell's number indexes this.
+    let state_of: [u8; 4] = match to_move {
+        Color::Black => [0, 1, 2, 3],
+        Color::White => [0, 2, 1, 3],
+    };
+    debug_assert_eq!(
+        (
+            Cell::Empty as usize,
+            Cell::Black as usize,
+            Cell::White as usize,
+            Cell::Border as usize
+        ),
+        (0, 1, 2, 3)
+    );
+    let stride = geo.stride() as i32;
+    let centre = p.index() as i32;
     let mut states = [0u8; NUM_OFFSETS];
-    for (i, &(dx, dy)) in OFFSETS.iter().enumerate() {
+    for (state, &(dx, dy)) in states.iter_mut().zip(&OFFSETS) {
         let (c, r) = (col + dx, row + dy);
-        states[i] = if c < 0 || r < 0 || c >= n || r >= n {
+        *state = if c < 0 || r < 0 || c >= n || r >= n {
             3
         } else {
-            match board.at(geo.point(c as usize, r as usize)) {
-                Cell::Empty => 0,
-                cell if cell == own => 1,
-                _ => 2,
-            }
+            state_of[board.cell((centre + dy * stride + dx) as usize) as usize]
         };
     }
-    let (keys, size_keys) = &KEYS;
+    // One pass over the offsets updates all eight symmetric hashes at once; empty points add
+    // nothing, so only stones and the edge cost anything.
     let mut hashes = [0u64; 8];
     let mut out = [0u64; NUM_SIZES];
     let mut start = 0;
     for (k, &end) in END.iter().enumerate() {
-        for (s, h) in hashes.iter_mut().enumerate() {
-            let sym = &SYMMETRIC[s];
-            for i in start..end {
-                *h ^= keys[sym[i] as usize][states[i] as usize];
+        for i in start..end {
+            let state = states[i] as usize;
+            if state != 0 {
+                let row = &SYMMETRIC_KEYS[i][state];
+                for (h, key) in hashes.iter_mut().zip(row) {
+                    *h ^= key;
+                }
             }
         }
-        out[k] = hashes.iter().copied().min().unwrap_or(0) ^ size_keys[k];
+        out[k] = hashes.iter().copied().min().unwrap_or(0) ^ KEYS.1[k];
         start = end;
     }
     out

@@ -10,7 +10,7 @@
 //! player who played the node's move.
 
 use crate::types::Move;
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 const CHUNK_BITS: u32 = 16;
@@ -34,8 +34,9 @@ pub struct Node {
     first_child: AtomicU32,
     visits: AtomicU32,
     wins: AtomicU32,
-    amaf_visits: AtomicU32,
-    amaf_wins: AtomicU32,
+    /// AMAF visits (low 32 bits) and wins in half-wins (high 32 bits), so that one atomic add
+    /// records a sample.
+    amaf: AtomicU64,
     /// Prior virtual visits (low 16 bits) and wins (high 16 bits), fixed point.
     prior: AtomicU32,
 }
@@ -74,11 +75,12 @@ impl Node {
     #[inline]
     pub fn stats(&self) -> NodeStats {
         let prior = self.prior.load(Ordering::Relaxed);
+        let amaf = self.amaf.load(Ordering::Relaxed);
         NodeStats {
             visits: self.visits.load(Ordering::Relaxed),
             wins: self.wins.load(Ordering::Relaxed),
-            amaf_visits: self.amaf_visits.load(Ordering::Relaxed),
-            amaf_wins: self.amaf_wins.load(Ordering::Relaxed),
+            amaf_visits: amaf as u32,
+            amaf_wins: (amaf >> 32) as u32,
             prior_visits: (prior & 0xFFFF) as f32 / PRIOR_SCALE,
             prior_wins: (prior >> 16) as f32 / PRIOR_SCALE,
         }
@@ -107,10 +109,8 @@ impl Node {
     /// Add an AMAF (all-moves-as-first) sample.
     #[inline]
     pub fn add_amaf(&self, half_wins: u32) {
-        self.amaf_visits.fetch_add(1, Ordering::Relaxed);
-        if half_wins > 0 {
-            self.amaf_wins.fetch_add(half_wins, Ordering::Relaxed);
-        }
+        self.amaf
+            .fetch_add(1 | u64::from(half_wins) << 32, Ordering::Relaxed);
     }
 
     /// Is the node expanded (its children published)?
@@ -162,12 +162,12 @@ impl Node {
         for (a, b) in [
             (&self.visits, &other.visits),
             (&self.wins, &other.wins),
-            (&self.amaf_visits, &other.amaf_visits),
-            (&self.amaf_wins, &other.amaf_wins),
             (&self.prior, &other.prior),
         ] {
             a.store(b.load(Ordering::Relaxed), Ordering::Relaxed);
         }
+        self.amaf
+            .store(other.amaf.load(Ordering::Relaxed), Ordering::Relaxed);
     }
 }
 
