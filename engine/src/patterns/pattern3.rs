@@ -37,30 +37,23 @@ pub const OFFSETS: [(i32, i32); 8] = [
 #[inline]
 pub fn pattern3x3(board: &Board, p: Point, to_move: Color) -> u32 {
     let geo = board.geometry();
-    let own = Cell::from(to_move);
+    // Code values by cell number (empty, black, white, border) for the side to move.
+    let value: [u32; 4] = match to_move {
+        Color::Black => [EMPTY, OWN, OPPONENT, OFF_BOARD],
+        Color::White => [EMPTY, OPPONENT, OWN, OFF_BOARD],
+    };
     let mut code = 0;
     for (i, n) in geo.neighbors(p.index()).into_iter().enumerate() {
         let cell = board.cell(n);
-        let v = cell_value(cell, own);
-        code |= v << (2 * i);
-        if (v == OWN || v == OPPONENT) && board.in_atari(Point::new(n)) {
+        code |= value[cell as usize] << (2 * i);
+        if matches!(cell, Cell::Black | Cell::White) && board.in_atari(Point::new(n)) {
             code |= 1 << (16 + i);
         }
     }
     for (i, d) in geo.diagonals(p.index()).into_iter().enumerate() {
-        code |= cell_value(board.cell(d), own) << (2 * (4 + i));
+        code |= value[board.cell(d) as usize] << (2 * (4 + i));
     }
     code
-}
-
-#[inline(always)]
-fn cell_value(cell: Cell, own: Cell) -> u32 {
-    match cell {
-        Cell::Empty => EMPTY,
-        Cell::Border => OFF_BOARD,
-        c if c == own => OWN,
-        _ => OPPONENT,
-    }
 }
 
 /// The value of neighbour `i` (0..8) in `code`.
