@@ -210,6 +210,25 @@ impl Game {
     /// nothing changes.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         self.is_legal(color, mv)?;
+        self.commit(color, mv);
+        Ok(())
+    }
+
+    /// Play a move from a game record (SGF): as [`Game::play`], except that retaking a ko or
+    /// repeating an earlier position is accepted. The record is the authority on what was played,
+    /// and games under other rules (Japanese repetition, another superko variant) contain such
+    /// moves. A move on an occupied point or a forbidden suicide is still an error.
+    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        match self.is_legal(color, mv) {
+            Ok(()) | Err(IllegalMove::Ko | IllegalMove::Superko) => {}
+            Err(e) => return Err(e),
+        }
+        self.commit(color, mv);
+        Ok(())
+    }
+
+    /// Play a move already known to be acceptable.
+    fn commit(&mut self, color: Color, mv: Move) {
         self.undo.push(Snapshot {
             board: self.board.clone(),
             to_move: self.to_move,
@@ -228,7 +247,6 @@ impl Game {
         self.to_move = color.opponent();
         self.positions.push((self.board.hash(), self.to_move));
         self.actions.push(Action::Move(color, mv));
-        Ok(())
     }
 
     /// Take back the last move. Returns false (and changes nothing) when there is no move to

@@ -418,7 +418,9 @@ impl GameRecord {
 
     /// Replay the record into a game under `rules` (komi from the record when it has one).
     /// With `before_move = Some(n)`, stop at the position before move `n` (1-based, as GTP's
-    /// `loadsgf file n`); moves past the end are ignored. An illegal move is an error.
+    /// `loadsgf file n`); moves past the end are ignored. Moves are played as recorded, ko and
+    /// superko unchecked ([`Game::play_recorded`]); a move on an occupied point or a suicide the
+    /// rules forbid is an error.
     pub fn replay(&self, rules: Rules, before_move: Option<usize>) -> Result<Game, SgfError> {
         let mut rules = rules;
         if let Some(k) = self.komi {
@@ -449,7 +451,7 @@ impl GameRecord {
                 }
             }
             if let Some((color, mv)) = node.mv {
-                game.play(color, mv)
+                game.play_recorded(color, mv)
                     .map_err(|e| SgfError(format!("move {}: {e}", played + 1)))?;
                 played += 1;
             }
@@ -558,6 +560,24 @@ mod tests {
         let g = r.replay(Rules::chinese(), Some(2)).unwrap();
         assert_eq!(g.move_count(), 1);
         assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn records_replay_ko_retakes_but_not_moves_on_stones() {
+        // A ko on 5x5: Black C4 (cb) takes White B4 (bb), and White retakes at once, which no
+        // ko rule allows. Records come from games under other rules, so the retake is played.
+        let text = "(;SZ[5]AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb];W[bb];B[ee])";
+        let r = GameRecord::parse(text).unwrap();
+        let g = r.replay(Rules::chinese(), None).unwrap();
+        let geo = g.board().geometry();
+        let at = |v: &str| g.board().at(parse_move(v, geo).unwrap().point().unwrap()).color();
+        assert_eq!(at("B4"), Some(Color::White), "the retake stands");
+        assert_eq!(at("C4"), None, "and captured Black's stone");
+        assert_eq!(at("E1"), Some(Color::Black), "the record goes on after it");
+        assert_eq!(g.move_count(), 3);
+        // A move on a stone cannot have been played under any rules.
+        let bad = GameRecord::parse("(;SZ[5]AB[aa];W[aa])").unwrap();
+        assert!(bad.replay(Rules::chinese(), None).is_err());
     }
 
     #[test]
