@@ -570,7 +570,11 @@ mod tests {
         let r = GameRecord::parse(text).unwrap();
         let g = r.replay(Rules::chinese(), None).unwrap();
         let geo = g.board().geometry();
-        let at = |v: &str| g.board().at(parse_move(v, geo).unwrap().point().unwrap()).color();
+        let at = |v: &str| {
+            g.board()
+                .at(parse_move(v, geo).unwrap().point().unwrap())
+                .color()
+        };
         assert_eq!(at("B4"), Some(Color::White), "the retake stands");
         assert_eq!(at("C4"), None, "and captured Black's stone");
         assert_eq!(at("E1"), Some(Color::Black), "the record goes on after it");
