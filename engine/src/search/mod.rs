@@ -317,13 +317,20 @@ impl Mcts {
         };
         let dead_opponent = territory.dead_opponent_stones(game.board(), color, settled);
         let margin = territory.settled_margin(game, settled);
-        // Never pass while a point is unsettled, nor in clean-up while dead stones remain.
+        // Under area counting, capturing dead stones costs nothing, while a game that ends with
+        // them on the board is counted by whoever judges them: a referee or an opponent whose
+        // estimate differs from ours (or Tromp-Taylor, which removes none). So clear them
+        // before passing, as long as playing on still wins; in clean-up, always.
+        let area = game.rules().scoring != Scoring::Territory;
+        let clear_dead = dead_opponent > 0 && (cleanup || area);
+        // Never pass while a point is unsettled, nor while dead stones are to be cleared.
         let mut best = top;
-        if top.mv == Move::Pass && (margin.is_none() || cleanup && dead_opponent > 0) {
+        if top.mv == Move::Pass && (margin.is_none() || clear_dead) {
             if let Some(c) = analysis
                 .candidates
                 .iter()
                 .find(|c| c.mv != Move::Pass && legal(c.mv))
+                .filter(|c| margin.is_none() || cleanup || c.winrate >= 0.5)
             {
                 best = c;
             }
@@ -346,7 +353,7 @@ impl Mcts {
         // After the opponent's pass, pass too when that wins and every point is settled.
         if game.passes() >= 1
             && best.mv != Move::Pass
-            && !(cleanup && dead_opponent > 0)
+            && !(clear_dead && (cleanup || best.winrate >= 0.5))
             && margin.is_some_and(|m| m * color.sign() as f32 > 0.0)
         {
             return Decision::Play(Move::Pass);
@@ -786,6 +793,51 @@ mod tests {
         }
         assert!(m.set_param("no_such_thing", "1").is_err());
         assert!(m.set_param("capture", "x").is_err());
+    }
+
+    /// A 9x9 game against GNU Go (moves 1-35) where White then passed with a group in the upper
+    /// left that tengen's playouts count as dead: Black wins by passing if it is dead.
+    /// (Komi 7.5, as in that game.)
+    fn early_pass_game(rules: Rules) -> Game {
+        let moves = "F6 C3 C5 G7 F7 G6 F5 G5 F4 B5 B4 B6 C4 A5 G4 B3 A4 B7 G8 H8 F8 H4 H3 J4 \
+                     J3 H6 A3 D6 D5 C6 A2 G9 F9 H9 D8";
+        let mut g = Game::new(9, rules).unwrap();
+        let geo = g.board().geometry();
+        for (i, m) in moves.split_whitespace().enumerate() {
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            g.play(c, parse_move(m, geo).unwrap()).unwrap();
+        }
+        g.play(Color::White, Move::Pass).unwrap();
+        g
+    }
+
+    #[test]
+    fn under_area_counting_dead_stones_are_captured_before_passing() {
+        // Passing would end the game on a count that depends on who judges the upper-left
+        // group (a referee's fresh estimate called it alive, W+11.5). Under area counting
+        // playing on costs nothing, so Black does; under territory counting it would cost
+        // points, so Black passes.
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let g = early_pass_game(Rules::chinese()); // komi 7.5
+        let (decision, _) = search(&mut m, &g, 3000);
+        let Decision::Play(mv) = decision else {
+            panic!("{decision:?}")
+        };
+        assert_ne!(mv, Move::Pass);
+        assert!(g.is_legal(Color::Black, mv).is_ok());
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let g = early_pass_game(Rules {
+            komi: 7.5,
+            ..Rules::japanese()
+        });
+        let (decision, _) = search(&mut m, &g, 3000);
+        assert_eq!(decision, Decision::Play(Move::Pass));
     }
 
     #[test]
