@@ -12,3 +12,44 @@ tengen-param playouts 20000
 loadsgf sgf/ladder.sgf
 1 reg_genmove b
 #? [E4]*
+
+# Net (geta): the borders are closed but for the open points around White E5 (E6 E7 F5 F6 F7 G5 G6).
+# E5 has two liberties, E6 and F5, and is two moves from White's wall either way. Black F6,
+# diagonally beyond both, nets it: White E6 is met by E7 and White F5 by G5, each leaving the White
+# stones one liberty. Black E6 or F5 (atari), or E7 or G5 (a block), lets White out the other way
+# (GNU Go 3.8, reader and owl: only F6 captures E5). The komi, 8: played out by GNU Go from every
+# Black move, the count is B+9 before komi after F6 and at most B+7 after anything else, so Black
+# wins by 1 after the net and loses otherwise.
+loadsgf sgf/net.sgf
+2 reg_genmove b
+#? [F6]
+
+# Broken ladder: the ladder shape of ladder.sgf (White E5, liberties E4 and F5, against Black D5 E6
+# F6), but here the ladder runs into White's wall: after Black E4, White F5, Black G5, White F4,
+# Black F3 lets White G4 join H4 and Black G4 lets White F3 join F2, so the atari that starts the
+# ladder loses E5. The net F4 captures instead: White E4 is met by E3 and White F5 by G5 (GNU Go
+# 3.8, reader and owl: only F4 captures E5). The komi, 8: played out by GNU Go from every Black
+# move, the count is B+9 before komi after F4 and at most B+7 after anything else (B+7 after F3,
+# which White answers at E4), so Black wins by 1 after the net and loses otherwise.
+loadsgf sgf/broken-ladder.sgf
+3 reg_genmove b
+#? [F4]
+
+# Snapback: the borders are closed, and White B2 B3 C2 C3 have two liberties, B1 and C1. Black C1
+# is a throw-in: White takes it at B1 and is left with the one liberty C1, where Black captures
+# five stones. Black B1, the other atari, lets White connect at C1 to D1. GNU Go 3.8 (reader and
+# owl): only C1 kills. The komi, 7.5: played out by GNU Go, the count is B+13 before komi after the
+# snapback and B+3 after White connects, so Black wins by 5.5 or loses by 4.5.
+loadsgf sgf/snapback.sgf
+4 reg_genmove b
+#? [C1]
+
+# Connect and die: White E1 has two liberties, D1 and F1; the corner stones A1 A2 B2 C2 D2 C1 have
+# B1 and D1, and Black can play neither (no liberty, no capture). Black F1 ataris E1; if White
+# connects at D1 the eight stones have one liberty, B1, and Black takes them all. If White ataris
+# F1 at F2 instead, Black D1 takes E1 and the corner is in atari at B1. Any other Black move lets
+# White play F1 and join G2 (GNU Go 3.8, reader and owl: only F1 kills E1 and the corner). The komi,
+# 7.5: played out by GNU Go, Black wins by 9.5 or more after F1 and loses by 8.5 or more otherwise.
+loadsgf sgf/connect-and-die.sgf
+5 reg_genmove b
+#? [F1]

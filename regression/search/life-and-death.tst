@@ -39,3 +39,27 @@ loadsgf sgf/flower-five.sgf
 loadsgf sgf/rabbitty-six.sgf
 5 reg_genmove b
 #? [E5]
+
+# Bent four in the corner (../../shared/RULES.md: dead). White's eye space A1 B1 C1 A2 is bent at
+# the 1-1 point and White has no outside liberty. Black B1 kills: White A1 (atari) is met by Black
+# A2, taking A1 in a ko, and White cannot retake at once; after White C1 or A2 instead, Black A1,
+# and White's capture of A1 B1 leaves a two-point eye with no outside liberty, dead. White has no ko
+# threat: the rest of the board is divided with solid borders (GNU Go finds two White stones in
+# Black's empty area cannot live), so Black then takes the group with C1. Black A1, the bend itself,
+# fails: White B1 keeps C1 and, after taking A1, A1 as two eyes; any other Black move lets White
+# live at A1 or B1. GNU Go 3.8 (owl): B1 is the only Black move that does not leave White alive (a
+# ko; White needs the first threat). The komi, 7.5: played out by GNU Go, B+19 before komi if the
+# group dies, W+5 if it lives.
+loadsgf sgf/bent-four.sgf
+6 reg_genmove b
+#? [B1]
+
+# Making life, White to move: T-shaped four (A1 B1 C1 B2) with no outside liberty. The centre B1 is
+# the vital point: White B1 leaves three one-point eyes (A1, C1, B2); White A1, C1 or B2 leaves a
+# three-point eye (bent or straight) that Black kills at B1, and a pass lets Black take B1 itself.
+# GNU Go 3.8 (owl): B1 is the only White move after which Black cannot kill. The borders are closed
+# as in bent-four.sgf; the komi, 7.5: played out by GNU Go, W+3 before komi if the group lives,
+# B+19 if it dies.
+loadsgf sgf/t-four.sgf
+7 reg_genmove w
+#? [B1]
