@@ -8,7 +8,7 @@ tengen-param playouts 20000
 # Black move lets White out (checked by GNU Go 3.8's reader: after each Black move, can White
 # save E5? Only after E4 it cannot). The komi, 45.5, lies midway between GNU Go's score
 # estimates after the capture (B+67.7) and after White escapes (B+22.9), so the ladder decides
-# the game. Known failure of the MCTS of 2026-11-30 (it answers C3).
+# the game. Known failure of the MCTS of 2026-11-30 (it answered C3, and D3 at 139fb05).
 loadsgf sgf/ladder.sgf
 1 reg_genmove b
 #? [E4]*
