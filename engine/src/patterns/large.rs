@@ -4,9 +4,9 @@
 //! the eight symmetric forms. One hash per size, from distance 4 (3x3 plus the four points two
 //! lines away) to distance 10 (72 points); the pattern model knows the frequent ones.
 
-use super::pattern3::transform;
+use super::pattern3::{cell_values, transform};
 use crate::board::Board;
-use crate::types::{Cell, Color, Point};
+use crate::types::{Color, Point};
 use crate::zobrist::splitmix64;
 
 /// The largest gridcular distance of each pattern size, smallest size first.
@@ -148,20 +148,8 @@ pub fn large_hashes(board: &Board, p: Point, to_move: Color) -> [u64; NUM_SIZES]
     let n = geo.size() as i32;
     let (col, row) = geo.col_row(p);
     let (col, row) = (col as i32, row as i32);
-    // Cell values seen from `to_move`: the cell's number indexes this.
-    let state_of: [u8; 4] = match to_move {
-        Color::Black => [0, 1, 2, 3],
-        Color::White => [0, 2, 1, 3],
-    };
-    debug_assert_eq!(
-        (
-            Cell::Empty as usize,
-            Cell::Black as usize,
-            Cell::White as usize,
-            Cell::Border as usize
-        ),
-        (0, 1, 2, 3)
-    );
+    // States are the 3x3 codes' cell values: 0 empty, 1 own, 2 opponent, 3 off the board.
+    let state_of = cell_values(to_move);
     let stride = geo.stride() as i32;
     let centre = p.index() as i32;
     let mut states = [0u8; NUM_OFFSETS];

@@ -33,25 +33,39 @@ pub const OFFSETS: [(i32, i32); 8] = [
     (1, 1),
 ];
 
+/// The value ([`EMPTY`], [`OWN`], [`OPPONENT`], [`OFF_BOARD`]) of each cell, indexed by the
+/// cell's number (empty, black, white, border), seen from `to_move`. The 3x3 codes and the large
+/// patterns' states both use it.
+#[inline(always)]
+pub(crate) fn cell_values(to_move: Color) -> [u8; 4] {
+    const _: () = assert!(
+        Cell::Empty as u8 == 0
+            && Cell::Black as u8 == 1
+            && Cell::White as u8 == 2
+            && Cell::Border as u8 == 3
+    );
+    let (empty, own, opp, off) = (EMPTY as u8, OWN as u8, OPPONENT as u8, OFF_BOARD as u8);
+    match to_move {
+        Color::Black => [empty, own, opp, off],
+        Color::White => [empty, opp, own, off],
+    }
+}
+
 /// The shape around the empty point `p` for `to_move`, with atari bits (see the module docs).
 #[inline]
 pub fn pattern3x3(board: &Board, p: Point, to_move: Color) -> u32 {
     let geo = board.geometry();
-    // Code values by cell number (empty, black, white, border) for the side to move.
-    let value: [u32; 4] = match to_move {
-        Color::Black => [EMPTY, OWN, OPPONENT, OFF_BOARD],
-        Color::White => [EMPTY, OPPONENT, OWN, OFF_BOARD],
-    };
+    let value = cell_values(to_move);
     let mut code = 0;
     for (i, n) in geo.neighbors(p.index()).into_iter().enumerate() {
         let cell = board.cell(n);
-        code |= value[cell as usize] << (2 * i);
+        code |= u32::from(value[cell as usize]) << (2 * i);
         if matches!(cell, Cell::Black | Cell::White) && board.in_atari(Point::new(n)) {
             code |= 1 << (16 + i);
         }
     }
     for (i, d) in geo.diagonals(p.index()).into_iter().enumerate() {
-        code |= value[board.cell(d) as usize] << (2 * (4 + i));
+        code |= u32::from(value[board.cell(d) as usize]) << (2 * (4 + i));
     }
     code
 }

@@ -276,7 +276,7 @@ impl Mcts {
                     break;
                 }
                 let elapsed = start.elapsed();
-                if limits.time.is_some_and(|t| elapsed >= thinking_time(t)) {
+                if shared.deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
                 if limits.early_stop && can_stop_early(&shared, &params, limits, elapsed) {
@@ -323,6 +323,7 @@ impl Mcts {
         // before passing, as long as playing on still wins; in clean-up, always.
         let area = game.rules().scoring != Scoring::Territory;
         let clear_dead = dead_opponent > 0 && (cleanup || area);
+        let worth_playing_on = |c: &Candidate| cleanup || c.winrate >= 0.5;
         // Never pass while a point is unsettled, nor while dead stones are to be cleared.
         let mut best = top;
         if top.mv == Move::Pass && (margin.is_none() || clear_dead) {
@@ -330,7 +331,7 @@ impl Mcts {
                 .candidates
                 .iter()
                 .find(|c| c.mv != Move::Pass && legal(c.mv))
-                .filter(|c| margin.is_none() || cleanup || c.winrate >= 0.5)
+                .filter(|c| margin.is_none() || worth_playing_on(c))
             {
                 best = c;
             }
@@ -353,7 +354,7 @@ impl Mcts {
         // After the opponent's pass, pass too when that wins and every point is settled.
         if game.passes() >= 1
             && best.mv != Move::Pass
-            && !(clear_dead && (cleanup || best.winrate >= 0.5))
+            && !(clear_dead && worth_playing_on(best))
             && margin.is_some_and(|m| m * color.sign() as f32 > 0.0)
         {
             return Decision::Play(Move::Pass);
@@ -676,12 +677,22 @@ mod tests {
     use crate::rules::Rules;
 
     fn game_from(moves: &[(&str, Color)], size: usize) -> Game {
-        let mut g = Game::new(size, Rules::chinese()).unwrap();
+        game_with(Rules::chinese(), moves, size)
+    }
+
+    fn game_with(rules: Rules, moves: &[(&str, Color)], size: usize) -> Game {
+        let mut g = Game::new(size, rules).unwrap();
         let geo = g.board().geometry();
         for &(m, c) in moves {
             g.play(c, parse_move(m, geo).unwrap()).unwrap();
         }
         g
+    }
+
+    /// `moves` with colours alternating from Black.
+    fn alternating(moves: &str) -> Vec<(&str, Color)> {
+        let colors = [Color::Black, Color::White].into_iter().cycle();
+        moves.split_whitespace().zip(colors).collect()
     }
 
     fn search(m: &mut Mcts, g: &Game, playouts: u64) -> (Decision, Analysis) {
@@ -801,16 +812,7 @@ mod tests {
     fn early_pass_game(rules: Rules) -> Game {
         let moves = "F6 C3 C5 G7 F7 G6 F5 G5 F4 B5 B4 B6 C4 A5 G4 B3 A4 B7 G8 H8 F8 H4 H3 J4 \
                      J3 H6 A3 D6 D5 C6 A2 G9 F9 H9 D8";
-        let mut g = Game::new(9, rules).unwrap();
-        let geo = g.board().geometry();
-        for (i, m) in moves.split_whitespace().enumerate() {
-            let c = if i % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            g.play(c, parse_move(m, geo).unwrap()).unwrap();
-        }
+        let mut g = game_with(rules, &alternating(moves), 9);
         g.play(Color::White, Move::Pass).unwrap();
         g
     }

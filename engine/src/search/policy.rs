@@ -58,7 +58,7 @@ struct Ladder {
 }
 
 impl Ladder {
-    pub fn new() -> Ladder {
+    fn new() -> Ladder {
         Ladder {
             scratch: Box::new(Board::new(2).expect("2 is a valid size")),
             path: [Point::new(0); 2 * LADDER_DEPTH + 2],
@@ -67,16 +67,10 @@ impl Ladder {
 
     /// Does the chain through `chain` (of `defender`, in atari, defender to move) die in a
     /// ladder? Reads on the scratch board: the defender extends, the attacker ataris again.
-    pub fn captures(&mut self, board: &Board, chain: Point, defender: Color) -> bool {
+    fn captures(&mut self, board: &Board, chain: Point, defender: Color) -> bool {
         debug_assert!(board.in_atari(chain));
         self.scratch.copy_from(board);
         ladder_read(board, &mut self.scratch, &mut self.path, 0, chain, defender)
-    }
-}
-
-impl Default for Ladder {
-    fn default() -> Self {
-        Self::new()
     }
 }
 

@@ -19,11 +19,10 @@ pub struct PriorScratch {
     queue: [u16; MAX_POINTS * 2],
     gammas: [f32; MAX_POINTS],
     tactics: Tactics,
-    /// Ladder tactics of this node's position: stones a move captures by starting a working
-    /// ladder, and stones it loses by running into one (per point, with the points touched).
-    ladder_wins: [u16; MAX_POINTS],
-    ladder_losses: [u16; MAX_POINTS],
-    ladder_marked: Vec<u16>,
+    /// Ladder tactics of this node's position, per point: the move captures by starting a
+    /// working ladder, or it extends a chain into one.
+    ladder_wins: [bool; MAX_POINTS],
+    ladder_losses: [bool; MAX_POINTS],
 }
 
 impl PriorScratch {
@@ -34,9 +33,8 @@ impl PriorScratch {
             queue: [0; MAX_POINTS * 2],
             gammas: [0.0; MAX_POINTS],
             tactics: Tactics::new(),
-            ladder_wins: [0; MAX_POINTS],
-            ladder_losses: [0; MAX_POINTS],
-            ladder_marked: Vec::with_capacity(64),
+            ladder_wins: [false; MAX_POINTS],
+            ladder_losses: [false; MAX_POINTS],
         }
     }
 
@@ -44,12 +42,9 @@ impl PriorScratch {
     /// liberties that capture them in a ladder, and extensions of own chains in atari that die
     /// in one.
     pub fn compute_ladders(&mut self, board: &Board, color: Color) {
-        for &p in &self.ladder_marked {
-            self.ladder_wins[p as usize] = 0;
-            self.ladder_losses[p as usize] = 0;
-        }
-        self.ladder_marked.clear();
         let geo = board.geometry();
+        self.ladder_wins[..geo.array_len()].fill(false);
+        self.ladder_losses[..geo.array_len()].fill(false);
         let opp = color.opponent();
         for p in geo.points() {
             let Some(owner) = board.at(p).color() else {
@@ -59,21 +54,18 @@ impl PriorScratch {
                 continue; // one look per chain, at its head
             }
             let (libs, n) = board.liberties::<3>(p);
-            let size = board.chain_size(p).min(u16::MAX as usize) as u16;
             if owner == opp && n == 2 {
                 for a in [libs[0], libs[1]] {
                     if board.self_atari_stones(color, a) == 0
                         && self.tactics.atari_is_ladder(board, color, a, p)
                     {
-                        self.ladder_wins[a.index()] += size;
-                        self.ladder_marked.push(a.index() as u16);
+                        self.ladder_wins[a.index()] = true;
                     }
                 }
             } else if owner == color && n == 1 {
                 let lib = libs[0];
                 if self.tactics.extension_is_caught(board, color, lib, p) {
-                    self.ladder_losses[lib.index()] += size;
-                    self.ladder_marked.push(lib.index() as u16);
+                    self.ladder_losses[lib.index()] = true;
                 }
             }
         }
@@ -218,10 +210,10 @@ pub fn expand_moves(
             add(bonus, bonus);
         }
         let self_atari = board.self_atari_stones(color, p);
-        if cfg.ladder_wins[p.index()] > 0 {
+        if cfg.ladder_wins[p.index()] {
             add(params.prior_ladder, params.prior_ladder);
         }
-        if cfg.ladder_losses[p.index()] > 0 {
+        if cfg.ladder_losses[p.index()] {
             add(params.prior_ladder, 0.0);
         }
         if escapes > 0 && self_atari == 0 && board.liberties_after::<3>(color, p) >= 3 {
