@@ -56,22 +56,24 @@ pub fn light_playout(
 /// eye or a dame point; larger empty regions count as dame, which only unfinished games have.)
 #[inline]
 pub fn playout_area(board: &Board) -> i32 {
-    let geo = board.geometry();
-    let mut diff = 0i32;
-    for p in geo.points() {
-        match board.at(p) {
-            Cell::Black => diff += 1,
-            Cell::White => diff -= 1,
-            _ => {
-                if board.is_eyelike(Color::Black, p) {
-                    diff += 1;
-                } else if board.is_eyelike(Color::White, p) {
-                    diff -= 1;
-                }
-            }
-        }
+    board
+        .geometry()
+        .points()
+        .map(|p| playout_owner(board, p))
+        .sum()
+}
+
+/// Who owns `p` at the end of a playout: +1 Black, -1 White (a stone, or an empty point all of
+/// whose neighbours are that colour's stones), 0 nobody.
+#[inline]
+pub fn playout_owner(board: &Board, p: Point) -> i32 {
+    match board.at(p) {
+        Cell::Black => 1,
+        Cell::White => -1,
+        _ if board.is_eyelike(Color::Black, p) => 1,
+        _ if board.is_eyelike(Color::White, p) => -1,
+        _ => 0,
     }
-    diff
 }
 
 #[cfg(test)]

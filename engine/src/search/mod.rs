@@ -12,6 +12,7 @@
 //! 4. **Decide** ([`Mcts::decide`]): the most visited move; pass and resign by the rules of
 //!    `../shared/ENGINES.md` (pass only when it wins and nothing is unsettled).
 
+mod batch;
 pub mod bench;
 pub mod params;
 pub mod policy;
@@ -30,6 +31,7 @@ use simulate::{Shared, Worker};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use territory::Territory;
+use tree::Padded;
 use tree::{Node, Tree};
 
 /// Default tree memory cap.
@@ -231,9 +233,10 @@ impl Mcts {
             komi,
             params: &params,
             as_is_scoring: game.rules().scoring == Scoring::TrompTaylor,
+            batch_top: threads > 1,
             root_passes: game.passes(),
-            done: AtomicBool::new(false),
-            playouts: AtomicU64::new(0),
+            done: Padded(AtomicBool::new(false)),
+            playouts: Padded(AtomicU64::new(0)),
             playout_limit: limits.playouts.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| start + thinking_time(t)),
             ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),

@@ -4,14 +4,15 @@
 //! playout policy, and *backs up* the result along the path and, as AMAF, to the siblings whose
 //! move the same player made later. Ownership of the final positions is gathered on the way.
 
+use super::batch::{self, Batches};
 use super::params::{PolicyParams, SearchParams};
 use super::policy::Policy;
 use super::prior::{add_learned_priors, expand_moves, PriorScratch};
-use super::tree::{rave_value, Node, NodeId, Tree};
+use super::tree::{rave_value, Node, NodeId, Padded, Tree};
 use crate::board::{Board, MAX_POINTS};
-use crate::playout::playout_area;
+use crate::playout::playout_owner;
 use crate::rng::Rng;
-use crate::types::{Cell, Color, Move};
+use crate::types::{Color, Move};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -28,10 +29,15 @@ pub(super) struct Shared<'a> {
     pub(super) params: &'a SearchParams,
     /// Count a double pass in the tree as it stands (Tromp-Taylor) instead of playing on.
     pub(super) as_is_scoring: bool,
+    /// Hold back the updates near the root and write them in batches (set when several
+    /// threads search; see `batch`).
+    pub(super) batch_top: bool,
     /// Passes at the end of the game before the root.
     pub(super) root_passes: usize,
-    pub(super) done: AtomicBool,
-    pub(super) playouts: AtomicU64,
+    /// Written by every simulation, so each on cache lines of their own: the read-only fields
+    /// around them would otherwise be fetched again after every write (false sharing).
+    pub(super) done: Padded<AtomicBool>,
+    pub(super) playouts: Padded<AtomicU64>,
     pub(super) playout_limit: u64,
     /// When the search must end, if it has a time limit.
     pub(super) deadline: Option<Instant>,
@@ -62,6 +68,8 @@ pub(super) struct Worker {
     neutral: Box<[u32; MAX_POINTS]>,
     owned_count: u64,
     margin_sum: i64,
+    /// Updates near the root not yet written to the tree.
+    batches: Batches,
 }
 
 /// Flush local ownership sums after this many playouts.
@@ -83,6 +91,7 @@ impl Worker {
             neutral: Box::new([0; MAX_POINTS]),
             owned_count: 0,
             margin_sum: 0,
+            batches: Batches::new(),
         }
     }
 
@@ -93,7 +102,10 @@ impl Worker {
         self.path.clear();
         self.nmoves = 0;
         let mut node = tree.node(Tree::ROOT);
-        node.add_visit();
+        // (With batches, the root's visit is counted at the backup: it steers no selection.)
+        if !sh.batch_top {
+            node.add_visit();
+        }
         self.path.push(Tree::ROOT);
         let mut color = sh.root_color;
         let mut passes = sh.root_passes;
@@ -155,8 +167,8 @@ impl Worker {
             }
         }
 
-        // Back up.
-        let margin = playout_area(&self.board) as f32 - sh.komi;
+        // Back up (the ownership pass counts the area too).
+        let margin = self.record_ownership() as f32 - sh.komi;
         let black_result: u32 = if margin > 0.0 {
             2
         } else if margin == 0.0 {
@@ -165,7 +177,7 @@ impl Worker {
             0
         };
         self.backup(sh, black_result);
-        self.record_ownership(sh, margin);
+        self.record_margin(sh, margin);
     }
 
     #[inline]
@@ -204,11 +216,9 @@ impl Worker {
         let mut j = self.nmoves;
         for k in (0..self.path.len()).rev() {
             let node = tree.node(self.path[k]);
-            if k > 0 {
-                node.add_result(result_for(color_at(k - 1)));
-            } else {
-                node.add_result(result_for(sh.root_color.opponent()));
-            }
+            let mover = color_at(k);
+            // The node's own result is for the player who moved into it.
+            let own = result_for(mover.opponent());
             // Moves k.. were played from this node on; note who played each point first.
             while j > k {
                 j -= 1;
@@ -217,12 +227,28 @@ impl Worker {
                     self.first[p] = color_at(j) as u8;
                 }
             }
-            let mover = color_at(k);
             let (_, kids) = tree.children(node);
             let r = result_for(mover);
-            for child in kids {
+            let first = &self.first;
+            let credited = |child: &Node| {
                 let p = child.mv().to_u16() as usize;
-                if p != 0 && self.first[p] == mover as u8 {
+                p != 0 && first[p] == mover as u8
+            };
+            if sh.batch_top && (k == 0 || node.visits() >= batch::HOT_VISITS) {
+                let slot = self.batches.open(tree, self.path[k]);
+                if k == 0 {
+                    slot.add_visit(own);
+                } else {
+                    node.add_result(own);
+                }
+                for (i, child) in kids.iter().enumerate() {
+                    if credited(child) {
+                        slot.add_amaf(i, r);
+                    }
+                }
+            } else {
+                node.add_result(own);
+                for child in kids.iter().filter(|c| credited(c)) {
                     child.add_amaf(r);
                 }
             }
@@ -232,19 +258,20 @@ impl Worker {
         }
     }
 
-    fn record_ownership(&mut self, sh: &Shared, margin: f32) {
+    /// Add the final position's owners to the local sums; returns Black's area minus White's.
+    fn record_ownership(&mut self) -> i32 {
         let board = &self.board;
+        let mut area = 0;
         for p in board.geometry().points() {
-            let owner = match board.at(p) {
-                Cell::Black => 1,
-                Cell::White => -1,
-                _ if board.is_eyelike(Color::Black, p) => 1,
-                _ if board.is_eyelike(Color::White, p) => -1,
-                _ => 0,
-            };
+            let owner = playout_owner(board, p);
             self.owned[p.index()] += owner;
             self.neutral[p.index()] += u32::from(owner == 0);
+            area += owner;
         }
+        area
+    }
+
+    fn record_margin(&mut self, sh: &Shared, margin: f32) {
         self.owned_count += 1;
         self.margin_sum += (margin * 2.0).round() as i64;
         if self.owned_count >= FLUSH_EVERY {
@@ -252,7 +279,9 @@ impl Worker {
         }
     }
 
+    /// Hand everything gathered locally to the shared statistics.
     pub(super) fn flush(&mut self, sh: &Shared) {
+        self.batches.write_all(sh.tree);
         if self.owned_count == 0 {
             return;
         }

@@ -41,6 +41,12 @@ pub struct Node {
     prior: AtomicU32,
 }
 
+/// AMAF samples and their half-wins as a node keeps them, in one word.
+#[inline]
+fn pack_amaf(samples: u32, half_wins: u32) -> u64 {
+    u64::from(samples) | u64::from(half_wins) << 32
+}
+
 /// A snapshot of a node's numbers.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct NodeStats {
@@ -98,6 +104,13 @@ impl Node {
         self.visits.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// Add visits with their results (in half-wins) gathered elsewhere.
+    #[inline]
+    pub fn add_visits(&self, visits: u32, half_wins: u32) {
+        self.visits.fetch_add(visits, Ordering::Relaxed);
+        self.wins.fetch_add(half_wins, Ordering::Relaxed);
+    }
+
     /// Add a result (in half-wins) for a visit already counted.
     #[inline]
     pub fn add_result(&self, half_wins: u32) {
@@ -106,11 +119,21 @@ impl Node {
         }
     }
 
-    /// Add an AMAF (all-moves-as-first) sample.
+    /// Add an AMAF (all-moves-as-first) sample. A plain load and store, not a locked add: a
+    /// backup writes hundreds of these, and two threads crediting the same node at the same
+    /// instant may lose one sample, which costs an estimate nothing.
     #[inline]
     pub fn add_amaf(&self, half_wins: u32) {
+        let amaf = self.amaf.load(Ordering::Relaxed);
         self.amaf
-            .fetch_add(1 | u64::from(half_wins) << 32, Ordering::Relaxed);
+            .store(amaf + pack_amaf(1, half_wins), Ordering::Relaxed);
+    }
+
+    /// Add AMAF samples gathered elsewhere, exactly.
+    #[inline]
+    pub fn add_amaf_samples(&self, samples: u32, half_wins: u32) {
+        self.amaf
+            .fetch_add(pack_amaf(samples, half_wins), Ordering::Relaxed);
     }
 
     /// Is the node expanded (its children published)?
@@ -171,13 +194,25 @@ impl Node {
     }
 }
 
+/// A value alone on its cache lines (128 bytes: a line and the neighbour it is prefetched with).
+#[repr(align(128))]
+pub struct Padded<T>(pub T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// Index of a node in the arena.
 pub type NodeId = u32;
 
 /// Fixed-size chunks of nodes, allocated on demand up to a cap.
 pub struct Tree {
     chunks: Box<[OnceLock<Box<[Node]>>]>,
-    next: AtomicU32,
+    /// The next free id; on lines of its own, away from `chunks`, which every lookup reads.
+    next: Padded<AtomicU32>,
     capacity: u32,
 }
 
@@ -192,7 +227,7 @@ impl Tree {
         let chunks = max_nodes.div_ceil(CHUNK);
         let tree = Tree {
             chunks: (0..chunks).map(|_| OnceLock::new()).collect(),
-            next: AtomicU32::new(0),
+            next: Padded(AtomicU32::new(0)),
             capacity: (chunks * CHUNK) as u32,
         };
         let root = tree.alloc(1).expect("room for the root");
