@@ -5,13 +5,15 @@
 //! time, every sample would cost the other threads a cache miss on their next selection there.
 //! So when several threads search, each keeps the AMAF samples for the root and for nodes with
 //! at least [`HOT_VISITS`] visits (and the root's own visits and results) in a small table of
-//! slots, and adds them to the tree after at most [`SIMULATIONS`] simulations, when another
-//! node needs the slot, or at the end of the search. Visits below the root still count at
-//! once: they are the virtual loss that spreads the threads.
+//! slots, and adds them to the tree after a few simulations (from [`SIMULATIONS`], up to one
+//! in 32 of the node's visits, at most 256), when another node needs the slot, or at the end
+//! of the search. Visits below the root still count at once: they are the virtual loss that
+//! spreads the threads. Elsewhere an AMAF sample is a plain load and store (`Node::add_amaf`).
 //!
-//! Measured with `tengen --threads 2 bench` against two one-thread benches run side by side
-//! (the most two cores give): 90% of that on 9x9 with every sample written at once, 98% with
-//! these batches (PERFORMANCE.md).
+//! The figures are in PERFORMANCE.md (`bench/scripts/thread-scaling.py`): two threads reached
+//! 90% of two independent one-thread processes on 9x9 before, 95-98% with these batches, and
+//! in slow spells of this shared machine 2-thread playouts per second fell by a quarter before
+//! and by a few percent since.
 
 use super::tree::{NodeId, Tree};
 use crate::board::MAX_POINTS;
@@ -21,9 +23,12 @@ use crate::board::MAX_POINTS;
 /// the estimates by little. (A thread's own selection does not see what it holds back.)
 pub(super) const HOT_VISITS: u32 = 512;
 
-/// A slot is written to the tree after this many simulations through its node (its packed
-/// counts below have room for this many).
+/// A slot is written to the tree after this many simulations through its node, or one for
+/// every 32 visits the node had when the slot opened, up to `MAX_SIMULATIONS`: the root of a
+/// long search can wait longer than a node just past `HOT_VISITS`.
 const SIMULATIONS: u32 = 16;
+/// (The packed counts of a slot have room for many more.)
+const MAX_SIMULATIONS: u32 = 256;
 
 /// Slots in the table: one for the root, the others shared by node id.
 const SLOTS: usize = 16;
@@ -32,6 +37,8 @@ const SLOTS: usize = 16;
 pub(super) struct Slot {
     node: Option<NodeId>,
     simulations: u32,
+    /// Simulations after which the slot is written.
+    limit: u32,
     /// The node's own visits and results in half-wins (batched for the root only).
     visits: u32,
     wins: u32,
@@ -86,6 +93,7 @@ impl Batches {
                 .map(|_| Slot {
                     node: None,
                     simulations: 0,
+                    limit: SIMULATIONS,
                     visits: 0,
                     wins: 0,
                     amaf: Box::new([0; MAX_POINTS]),
@@ -94,8 +102,8 @@ impl Batches {
         }
     }
 
-    /// The slot for one more simulation through `node`; whatever it held for another node,
-    /// or for `SIMULATIONS` simulations already, goes to the tree first.
+    /// The slot for one more simulation through `node`; whatever it held for another node, or
+    /// for as many simulations as it may hold, goes to the tree first.
     pub(super) fn open(&mut self, tree: &Tree, node: NodeId) -> &mut Slot {
         let i = if node == Tree::ROOT {
             0
@@ -103,9 +111,10 @@ impl Batches {
             1 + node as usize % (SLOTS - 1)
         };
         let slot = &mut self.slots[i];
-        if slot.node != Some(node) || slot.simulations >= SIMULATIONS {
+        if slot.node != Some(node) || slot.simulations >= slot.limit {
             slot.write(tree);
             slot.node = Some(node);
+            slot.limit = (tree.node(node).visits() / 32).clamp(SIMULATIONS, MAX_SIMULATIONS);
         }
         slot.simulations += 1;
         slot
