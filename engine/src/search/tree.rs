@@ -153,7 +153,9 @@ impl Node {
     /// Try to become the thread that adds the learned priors to this node's children.
     #[inline]
     pub fn claim_learned(&self) -> bool {
-        self.learned.swap(1, Ordering::Relaxed) == 0
+        // Look before writing: every simulation through the node asks, and a write each time
+        // would take the node's cache line away from the other threads.
+        self.learned.load(Ordering::Relaxed) == 0 && self.learned.swap(1, Ordering::Relaxed) == 0
     }
 
     /// Add virtual visits and wins to the prior (by the one thread that claimed the node's
