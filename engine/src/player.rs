@@ -8,9 +8,9 @@
 
 use crate::board::Board;
 use crate::game::Game;
-use crate::playout::{light_playout, playout_area, random_move};
+use crate::playout::{light_playout, playout_area, playout_owner, random_move};
 use crate::rng::Rng;
-use crate::types::{Cell, Color, Move, Point};
+use crate::types::{Color, Move, Point};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -235,13 +235,7 @@ impl FlatPlayer {
             visits[i] += 1;
             playouts += 1;
             for p in geo.points() {
-                owned[p.index()] += match board.at(p) {
-                    Cell::Black => 1,
-                    Cell::White => -1,
-                    _ if board.is_eyelike(Color::Black, p) => 1,
-                    _ if board.is_eyelike(Color::White, p) => -1,
-                    _ => 0,
-                };
+                owned[p.index()] += i64::from(playout_owner(&board, p));
             }
             if interval.is_some_and(|iv| last_report.elapsed() >= iv) {
                 report(&snapshot(playouts, &wins, &visits, &owned));
@@ -319,14 +313,7 @@ impl Player for FlatPlayer {
                 3 * board.geometry().points_count(),
             );
             for p in board.geometry().points() {
-                owned[p.index()] += match scratch.at(p) {
-                    Cell::Black => 1,
-                    Cell::White => -1,
-                    // An eye left empty at the end belongs to its owner.
-                    _ if scratch.is_eyelike(Color::Black, p) => 1,
-                    _ if scratch.is_eyelike(Color::White, p) => -1,
-                    _ => 0,
-                };
+                owned[p.index()] += playout_owner(&scratch, p);
             }
         }
         board

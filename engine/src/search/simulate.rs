@@ -234,22 +234,18 @@ impl Worker {
                 let p = child.mv().to_u16() as usize;
                 p != 0 && first[p] == mover as u8
             };
-            if sh.batch_top && (k == 0 || node.visits() >= batch::HOT_VISITS) {
-                let slot = self.batches.open(tree, self.path[k]);
-                if k == 0 {
-                    slot.add_visit(own);
-                } else {
-                    node.add_result(own);
-                }
-                for (i, child) in kids.iter().enumerate() {
-                    if credited(child) {
-                        slot.add_amaf(i, r);
-                    }
-                }
-            } else {
-                node.add_result(own);
-                for child in kids.iter().filter(|c| credited(c)) {
-                    child.add_amaf(r);
+            // Near the root with several threads, the updates wait in a batch (the root's own
+            // visit too: `simulate` did not count it).
+            let hot = sh.batch_top && (k == 0 || node.visits() >= batch::HOT_VISITS);
+            let mut slot = hot.then(|| self.batches.open(tree, self.path[k]));
+            match &mut slot {
+                Some(slot) if k == 0 => slot.add_visit(own),
+                _ => node.add_result(own),
+            }
+            for (i, child) in kids.iter().enumerate().filter(|(_, c)| credited(c)) {
+                match &mut slot {
+                    Some(slot) => slot.add_amaf(i, r),
+                    None => child.add_amaf(r),
                 }
             }
         }
