@@ -1,14 +1,21 @@
 //! A worker's updates to the top of the tree, held back and written in batches.
 //!
 //! At the much-visited nodes near the root every thread reads the same children at every
-//! selection, and each backup credits AMAF samples to about half of them: written one at a
-//! time, every sample would cost the other threads a cache miss on their next selection there.
-//! So when several threads search, each keeps the AMAF samples for the root and for nodes with
-//! at least [`HOT_VISITS`] visits (and the root's own visits and results) in a small table of
-//! slots, and adds them to the tree after a few simulations (from [`SIMULATIONS`], up to one
-//! in 32 of the node's visits, at most 256), when another node needs the slot, or at the end
-//! of the search. Visits below the root still count at once: they are the virtual loss that
-//! spreads the threads. Elsewhere an AMAF sample is a plain load and store (`Node::add_amaf`).
+//! selection, and each simulation writes to them: the chosen child's visit (the virtual loss)
+//! and result, and AMAF samples to about half of them. Written one at a time, every update
+//! costs the other threads a cache miss on their next selection there, and a miss is a
+//! transfer between cores, whose price the host decides: on this machine a round trip takes
+//! about 80 ns when the two virtual CPUs are neighbours and 340 ns when they are far apart
+//! (`tengen-core-latency`).
+//!
+//! So when several threads search, each keeps what it learns about the children of the root
+//! and of nodes with at least [`HOT_VISITS`] visits (their visits, results and AMAF samples,
+//! and the root's own visits and results) in a small table of slots, and adds it to the tree
+//! after a few simulations (from [`SIMULATIONS`], up to one in 32 of the node's visits, at
+//! most 256), when another node needs the slot, or at the end of the search. The thread's own
+//! selection there counts what it holds, so it still spreads its simulations (its virtual loss
+//! is seen at once by itself, and by the others when the slot is written). Below those nodes
+//! visits count at once, and an AMAF sample is a plain load and store (`Node::add_amaf`).
 //!
 //! The figures are in PERFORMANCE.md (`bench/scripts/thread-scaling.py`): two threads reached
 //! 90% of two independent one-thread processes on 9x9 before, 95-98% with these batches, and
@@ -42,9 +49,19 @@ pub(super) struct Slot {
     /// The node's own visits and results in half-wins (batched for the root only).
     visits: u32,
     wins: u32,
-    /// AMAF samples of the node's children, by child index: samples in the low 16 bits,
-    /// half-wins in the high 16.
-    amaf: Box<[u32; MAX_POINTS]>,
+    /// What is held for the node's children, by child index.
+    children: Box<[Held; MAX_POINTS]>,
+}
+
+/// What a slot holds for one child.
+#[derive(Copy, Clone, Default)]
+pub(super) struct Held {
+    /// Visits and their results in half-wins.
+    pub(super) visits: u32,
+    pub(super) wins: u32,
+    /// AMAF samples and their half-wins.
+    pub(super) amaf_visits: u32,
+    pub(super) amaf_wins: u32,
 }
 
 impl Slot {
@@ -58,11 +75,14 @@ impl Slot {
             node.add_visits(self.visits, self.wins);
         }
         let (_, kids) = tree.children(node);
-        for (child, held) in kids.iter().zip(self.amaf.iter_mut()) {
-            if *held != 0 {
-                child.add_amaf_samples(*held & 0xFFFF, *held >> 16);
-                *held = 0;
+        for (child, held) in kids.iter().zip(self.children.iter_mut()) {
+            if held.visits > 0 {
+                child.add_visits(held.visits, held.wins);
             }
+            if held.amaf_visits > 0 {
+                child.add_amaf_samples(held.amaf_visits, held.amaf_wins);
+            }
+            *held = Held::default();
         }
         self.simulations = 0;
         self.visits = 0;
@@ -75,9 +95,26 @@ impl Slot {
         self.wins += half_wins;
     }
 
+    /// Hold a visit of the child at `index`, whose result comes later.
+    pub(super) fn add_child_visit(&mut self, index: usize) {
+        self.children[index].visits += 1;
+    }
+
+    /// Hold the result of a visit of the child at `index`.
+    pub(super) fn add_child_result(&mut self, index: usize, half_wins: u32) {
+        self.children[index].wins += half_wins;
+    }
+
     /// Hold an AMAF sample for the child at `index`.
     pub(super) fn add_amaf(&mut self, index: usize, half_wins: u32) {
-        self.amaf[index] += 1 | half_wins << 16;
+        let held = &mut self.children[index];
+        held.amaf_visits += 1;
+        held.amaf_wins += half_wins;
+    }
+
+    /// What is held for the children, by child index.
+    pub(super) fn children(&self) -> &[Held] {
+        &self.children[..]
     }
 }
 
@@ -96,20 +133,30 @@ impl Batches {
                     limit: SIMULATIONS,
                     visits: 0,
                     wins: 0,
-                    amaf: Box::new([0; MAX_POINTS]),
+                    children: Box::new([Held::default(); MAX_POINTS]),
                 })
                 .collect(),
         }
     }
 
-    /// The slot for one more simulation through `node`; whatever it held for another node, or
-    /// for as many simulations as it may hold, goes to the tree first.
-    pub(super) fn open(&mut self, tree: &Tree, node: NodeId) -> &mut Slot {
-        let i = if node == Tree::ROOT {
+    /// Which slot `node` uses.
+    pub(super) fn slot_index(node: NodeId) -> usize {
+        if node == Tree::ROOT {
             0
         } else {
             1 + node as usize % (SLOTS - 1)
-        };
+        }
+    }
+
+    /// The slot at `index` (as [`Batches::open`] returned it).
+    pub(super) fn slot(&mut self, index: usize) -> &mut Slot {
+        &mut self.slots[index]
+    }
+
+    /// The slot for one more simulation through `node` (its index); whatever it held for another
+    /// node, or for as many simulations as it may hold, goes to the tree first.
+    pub(super) fn open(&mut self, tree: &Tree, node: NodeId) -> usize {
+        let i = Self::slot_index(node);
         let slot = &mut self.slots[i];
         if slot.node != Some(node) || slot.simulations >= slot.limit {
             slot.write(tree);
@@ -117,7 +164,7 @@ impl Batches {
             slot.limit = (tree.node(node).visits() / 32).clamp(SIMULATIONS, MAX_SIMULATIONS);
         }
         slot.simulations += 1;
-        slot
+        i
     }
 
     /// Add everything held to the tree.
@@ -146,19 +193,28 @@ mod tests {
         let mut batches = Batches::new();
         // 40 simulations through the root: written after every 16, then the rest at the end.
         for sim in 0..40u32 {
-            let slot = batches.open(&tree, Tree::ROOT);
+            let i = batches.open(&tree, Tree::ROOT);
+            let slot = batches.slot(i);
             slot.add_visit(sim % 3);
             slot.add_amaf(1, 2);
+            slot.add_child_visit(3);
+            slot.add_child_result(3, 2 - sim % 3);
             // A child shares a slot with the root's neighbours, never with the root.
-            batches.open(&tree, first + 2).add_visit(1);
+            let j = batches.open(&tree, first + 2);
+            assert_ne!(i, j);
+            batches.slot(j).add_visit(1);
         }
         let s = root.stats();
         assert_eq!(s.visits, 32, "two full batches written, eight held");
+        assert_eq!(batches.slot(0).children()[3].visits, 8);
         batches.write_all(&tree);
         let (s, kid) = (root.stats(), tree.node(first + 1).stats());
         assert_eq!(s.visits, 40);
         assert_eq!(s.wins, (0..40).map(|i| i % 3).sum::<u32>());
         assert_eq!((kid.amaf_visits, kid.amaf_wins), (40, 80));
+        let visited = tree.node(first + 3).stats();
+        assert_eq!(visited.visits, 40);
+        assert_eq!(visited.wins, (0..40).map(|i| 2 - i % 3).sum::<u32>());
         assert_eq!(tree.node(first + 2).stats().visits, 40);
         assert_eq!(tree.node(first).stats().amaf_visits, 0);
     }

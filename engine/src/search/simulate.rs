@@ -4,7 +4,7 @@
 //! playout policy, and *backs up* the result along the path and, as AMAF, to the siblings whose
 //! move the same player made later. Ownership of the final positions is gathered on the way.
 
-use super::batch::{self, Batches};
+use super::batch::{self, Batches, Held};
 use super::params::{PolicyParams, SearchParams};
 use super::policy::Policy;
 use super::prior::{add_learned_priors, expand_moves, PriorScratch};
@@ -56,6 +56,8 @@ pub(super) struct Worker {
     policy: Policy,
     rng: Rng,
     path: Vec<NodeId>,
+    /// For each node of the path, the batch slot holding its children's updates, or `NO_SLOT`.
+    slots: Vec<u8>,
     /// Moves of the current simulation (tree part then playout) as point indices (0 = pass).
     moves: Box<[u16; MAX_SIM_MOVES]>,
     nmoves: usize,
@@ -72,6 +74,9 @@ pub(super) struct Worker {
     batches: Batches,
 }
 
+/// In `Worker::slots`: the node's updates go straight to the tree.
+const NO_SLOT: u8 = u8::MAX;
+
 /// Flush local ownership sums after this many playouts.
 const FLUSH_EVERY: u64 = 64;
 
@@ -82,6 +87,7 @@ impl Worker {
             policy: Policy::new(policy),
             rng: Rng::new(seed),
             path: Vec::with_capacity(MAX_SIM_MOVES),
+            slots: Vec::with_capacity(MAX_SIM_MOVES),
             moves: Box::new([0; MAX_SIM_MOVES]),
             nmoves: 0,
             first: Box::new([0; MAX_POINTS]),
@@ -100,21 +106,39 @@ impl Worker {
         let tree = sh.tree;
         self.board.copy_from(sh.root);
         self.path.clear();
+        self.slots.clear();
         self.nmoves = 0;
         let mut node = tree.node(Tree::ROOT);
+        let mut id = Tree::ROOT;
         // (With batches, the root's visit is counted at the backup: it steers no selection.)
         if !sh.batch_top {
             node.add_visit();
         }
-        self.path.push(Tree::ROOT);
         let mut color = sh.root_color;
         let mut passes = sh.root_passes;
         let mut game_over = false;
+        // Visits of `node` this thread holds in a batch, not yet in the tree.
+        let mut held_visits = 0;
+        // Batch slots taken by nodes of this path (a slot serves one node at a time).
+        let mut slots_taken = 0u32;
 
         // Select and expand.
         loop {
+            let visits = node.visits() + held_visits;
+            let slot = if sh.batch_top
+                && (id == Tree::ROOT || visits >= batch::HOT_VISITS)
+                && slots_taken & (1 << Batches::slot_index(id)) == 0
+            {
+                let i = self.batches.open(tree, id);
+                slots_taken |= 1 << i;
+                i as u8
+            } else {
+                NO_SLOT
+            };
+            self.path.push(id);
+            self.slots.push(slot);
             if !node.is_expanded() {
-                if node.visits() < sh.params.expand_visits || !node.claim_expansion() {
+                if visits < sh.params.expand_visits || !node.claim_expansion() {
                     break;
                 }
                 expand_moves(
@@ -129,21 +153,35 @@ impl Worker {
                 }
             }
             if sh.params.prior_learned > 0.0
-                && node.visits() >= sh.params.learned_visits
+                && visits >= sh.params.learned_visits
                 && node.claim_learned()
             {
                 let (_, kids) = tree.children(node);
                 add_learned_priors(&self.board, color, sh.params, &mut self.cfg, kids);
             }
-            let (id, child) = select(tree, node, sh.params);
-            child.add_visit();
+            let (child_id, child) = if slot == NO_SLOT {
+                let (child_id, child) = select(tree, node, sh.params, &[]);
+                child.add_visit();
+                held_visits = 0;
+                (child_id, child)
+            } else {
+                let slot = self.batches.slot(slot as usize);
+                let (child_id, child) = select(tree, node, sh.params, slot.children());
+                let (first, _) = tree.children(node);
+                let index = (child_id - first) as usize;
+                slot.add_child_visit(index);
+                held_visits = slot.children()[index].visits;
+                (child_id, child)
+            };
             let mv = child.mv();
             self.play(color, mv);
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
-            self.path.push(id);
+            id = child_id;
             node = child;
             color = color.opponent();
             if passes >= 2 && sh.as_is_scoring {
+                self.path.push(id);
+                self.slots.push(NO_SLOT);
                 game_over = true;
                 break;
             }
@@ -234,14 +272,22 @@ impl Worker {
                 let p = child.mv().to_u16() as usize;
                 p != 0 && first[p] == mover as u8
             };
-            // Near the root with several threads, the updates wait in a batch (the root's own
-            // visit too: `simulate` did not count it).
-            let hot = sh.batch_top && (k == 0 || node.visits() >= batch::HOT_VISITS);
-            let mut slot = hot.then(|| self.batches.open(tree, self.path[k]));
-            match &mut slot {
-                Some(slot) if k == 0 => slot.add_visit(own),
-                _ => node.add_result(own),
+            // The node's result waits in its parent's batch slot if the parent has one (the
+            // root's own visit waits in the root's: `simulate` did not count it).
+            if k == 0 && self.slots[0] != NO_SLOT {
+                self.batches.slot(self.slots[0] as usize).add_visit(own);
+            } else if k > 0 && self.slots[k - 1] != NO_SLOT {
+                let (parent_first, _) = tree.children(tree.node(self.path[k - 1]));
+                let index = (self.path[k] - parent_first) as usize;
+                self.batches
+                    .slot(self.slots[k - 1] as usize)
+                    .add_child_result(index, own);
+            } else {
+                node.add_result(own);
             }
+            // So do its children's AMAF samples if it has a slot.
+            let mut slot =
+                (self.slots[k] != NO_SLOT).then(|| self.batches.slot(self.slots[k] as usize));
             for (i, child) in kids.iter().enumerate().filter(|(_, c)| credited(c)) {
                 match &mut slot {
                     Some(slot) => slot.add_amaf(i, r),
@@ -296,9 +342,15 @@ impl Worker {
     }
 }
 
-/// The child with the highest RAVE value (plus optional UCB exploration).
+/// The child with the highest RAVE value (plus optional UCB exploration), counting what this
+/// thread holds back for the children in `held` (by child index; empty when nothing is held).
 #[inline]
-fn select<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> (NodeId, &'t Node) {
+fn select<'t>(
+    tree: &'t Tree,
+    node: &Node,
+    params: &SearchParams,
+    held: &[Held],
+) -> (NodeId, &'t Node) {
     let (first, kids) = tree.children(node);
     let ln_parent = if params.exploration > 0.0 {
         (node.visits().max(1) as f32).ln()
@@ -308,7 +360,13 @@ fn select<'t>(tree: &'t Tree, node: &Node, params: &SearchParams) -> (NodeId, &'
     let mut best = 0;
     let mut best_value = f32::NEG_INFINITY;
     for (i, child) in kids.iter().enumerate() {
-        let s = child.stats();
+        let mut s = child.stats();
+        if let Some(h) = held.get(i) {
+            s.visits += h.visits;
+            s.wins += h.wins;
+            s.amaf_visits += h.amaf_visits;
+            s.amaf_wins += h.amaf_wins;
+        }
         let mut v = rave_value(&s, params.rave_equiv);
         if params.exploration > 0.0 {
             v += params.exploration * (ln_parent / (s.visits as f32 + 1.0)).sqrt();
