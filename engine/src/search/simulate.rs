@@ -378,3 +378,32 @@ fn select<'t>(
     }
     (first + best as u32, &kids[best])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Point;
+
+    #[test]
+    fn selection_counts_what_the_thread_holds_back() {
+        let tree = Tree::new(1 << 22);
+        let root = tree.node(Tree::ROOT);
+        assert!(root.claim_expansion());
+        let moves: Vec<_> = (1..=3)
+            .map(|i| (Move::Play(Point::new(i)), 10.0, 5.0))
+            .collect();
+        assert!(tree.expand(root, &moves));
+        let params = SearchParams::default();
+        let (first, _) = tree.children(root);
+        // Equal children: the first wins the tie.
+        assert_eq!(select(&tree, root, &params, &[]).0, first);
+        // Visits this thread holds back for it (virtual losses not yet in the tree) send the
+        // thread elsewhere...
+        let mut held = [Held::default(); 3];
+        held[0].visits = 4;
+        assert_eq!(select(&tree, root, &params, &held).0, first + 1);
+        // ...and held wins bring it back.
+        held[0].wins = 8;
+        assert_eq!(select(&tree, root, &params, &held).0, first);
+    }
+}
