@@ -125,16 +125,7 @@ impl Worker {
         // Select and expand.
         loop {
             let visits = node.visits() + held_visits;
-            let slot = if sh.batch_top
-                && (id == Tree::ROOT || visits >= batch::HOT_VISITS)
-                && slots_taken & (1 << Batches::slot_index(id)) == 0
-            {
-                let i = self.batches.open(tree, id);
-                slots_taken |= 1 << i;
-                i as u8
-            } else {
-                NO_SLOT
-            };
+            let slot = self.slot_for(sh, id, visits, &mut slots_taken);
             self.path.push(id);
             self.slots.push(slot);
             if !node.is_expanded() {
@@ -159,20 +150,9 @@ impl Worker {
                 let (_, kids) = tree.children(node);
                 add_learned_priors(&self.board, color, sh.params, &mut self.cfg, kids);
             }
-            let (child_id, child) = if slot == NO_SLOT {
-                let (child_id, child) = select(tree, node, sh.params, &[]);
-                child.add_visit();
-                held_visits = 0;
-                (child_id, child)
-            } else {
-                let slot = self.batches.slot(slot as usize);
-                let (child_id, child) = select(tree, node, sh.params, slot.children());
-                let (first, _) = tree.children(node);
-                let index = (child_id - first) as usize;
-                slot.add_child_visit(index);
-                held_visits = slot.children()[index].visits;
-                (child_id, child)
-            };
+            let (child_id, held) = self.descend(tree, node, sh.params, slot);
+            held_visits = held;
+            let child = tree.node(child_id);
             let mv = child.mv();
             self.play(color, mv);
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
@@ -216,6 +196,45 @@ impl Worker {
         };
         self.backup(sh, black_result);
         self.record_margin(sh, margin);
+    }
+
+    /// The batch slot for the children of node `id` of this path (`visits` counts those this
+    /// thread holds), or `NO_SLOT` when their updates go straight to the tree: with several
+    /// threads, the root and the much-visited nodes get one, unless an earlier node of the path
+    /// has taken it (`taken`, a bit per slot).
+    fn slot_for(&mut self, sh: &Shared, id: NodeId, visits: u32, taken: &mut u32) -> u8 {
+        if !sh.batch_top
+            || (id != Tree::ROOT && visits < batch::HOT_VISITS)
+            || *taken & (1 << Batches::slot_index(id)) != 0
+        {
+            return NO_SLOT;
+        }
+        let i = self.batches.open(sh.tree, id);
+        *taken |= 1 << i;
+        i as u8
+    }
+
+    /// Choose the child of `node` to go down to and count the visit (the virtual loss): in the
+    /// tree, or held in the node's batch slot, whose holdings the choice counts. Returns the
+    /// child and the visits of it this thread holds.
+    #[inline]
+    fn descend(
+        &mut self,
+        tree: &Tree,
+        node: &Node,
+        params: &SearchParams,
+        slot: u8,
+    ) -> (NodeId, u32) {
+        if slot == NO_SLOT {
+            let (id, child) = select(tree, node, params, &[]);
+            child.add_visit();
+            return (id, 0);
+        }
+        let slot = self.batches.slot(slot as usize);
+        let (id, _) = select(tree, node, params, slot.children());
+        let index = (id - tree.children(node).0) as usize;
+        slot.add_child_visit(index);
+        (id, slot.children()[index].visits)
     }
 
     #[inline]
