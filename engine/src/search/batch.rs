@@ -17,17 +17,17 @@
 //! is seen at once by itself, and by the others when the slot is written). Below those nodes
 //! visits count at once, and an AMAF sample is a plain load and store (`Node::add_amaf`).
 //!
-//! The figures are in PERFORMANCE.md (`bench/scripts/thread-scaling.py`): two threads reached
-//! 90% of two independent one-thread processes on 9x9 before, 95-98% with these batches, and
-//! in slow spells of this shared machine 2-thread playouts per second fell by a quarter before
-//! and by a few percent since.
+//! The figures are in PERFORMANCE.md (`bench/scripts/thread-scaling.py`): on 9x9 two threads
+//! reached 90% of two independent one-thread processes without batches; with them, about 98%
+//! when the cores are near and 92% when they are far.
 
 use super::tree::{NodeId, Tree};
 use crate::board::MAX_POINTS;
 
-/// Nodes with at least this many visits (and the root) have their children's AMAF samples
-/// batched: those are where the threads meet, and there holding back a few samples changes
-/// the estimates by little. (A thread's own selection does not see what it holds back.)
+/// Nodes with at least this many visits (and the root) have their children's updates batched:
+/// those are where the threads meet, and there holding back a few simulations changes the
+/// estimates by little. (A thread's own selection counts what it holds back; the others see
+/// it when the slot is written.)
 pub(super) const HOT_VISITS: u32 = 512;
 
 /// A slot is written to the tree after this many simulations through its node, or one for
@@ -178,17 +178,11 @@ impl Batches {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{Move, Point};
 
     #[test]
     fn held_samples_reach_the_tree_exactly() {
-        let tree = Tree::new(1 << 22);
+        let tree = Tree::with_root_children(4, 0.0, 0.0);
         let root = tree.node(Tree::ROOT);
-        assert!(root.claim_expansion());
-        let moves: Vec<_> = (1..=4)
-            .map(|i| (Move::Play(Point::new(i)), 0.0, 0.0))
-            .collect();
-        assert!(tree.expand(root, &moves));
         let (first, _) = tree.children(root);
         let mut batches = Batches::new();
         // 40 simulations through the root: written after every 16, then the rest at the end.

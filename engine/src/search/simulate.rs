@@ -401,17 +401,11 @@ fn select<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Point;
 
     #[test]
     fn selection_counts_what_the_thread_holds_back() {
-        let tree = Tree::new(1 << 22);
+        let tree = Tree::with_root_children(3, 10.0, 5.0);
         let root = tree.node(Tree::ROOT);
-        assert!(root.claim_expansion());
-        let moves: Vec<_> = (1..=3)
-            .map(|i| (Move::Play(Point::new(i)), 10.0, 5.0))
-            .collect();
-        assert!(tree.expand(root, &moves));
         let params = SearchParams::default();
         let (first, _) = tree.children(root);
         // Equal children: the first wins the tie.

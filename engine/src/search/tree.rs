@@ -394,6 +394,27 @@ pub fn rave_value(s: &NodeStats, rave_equiv: f32) -> f32 {
 }
 
 #[cfg(test)]
+impl Tree {
+    /// A tree whose root has `n` children (points 1..=n) with the same prior, for tests.
+    pub(crate) fn with_root_children(n: usize, prior_visits: f32, prior_wins: f32) -> Tree {
+        let tree = Tree::new(1 << 22);
+        let root = tree.node(Tree::ROOT);
+        assert!(root.claim_expansion());
+        let moves: Vec<_> = (1..=n)
+            .map(|i| {
+                (
+                    Move::Play(crate::types::Point::new(i)),
+                    prior_visits,
+                    prior_wins,
+                )
+            })
+            .collect();
+        assert!(tree.expand(root, &moves));
+        tree
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::types::Point;
