@@ -1,7 +1,7 @@
 //! Text forms of points: GTP vertices (`D4`, `pass`). Kept apart from [`crate::Point`] because a
 //! vertex means a point only together with a board size.
 
-use crate::board::{Geometry, MAX_SIZE};
+use crate::geometry::{Geometry, MAX_SIZE};
 use crate::types::{Move, Point};
 use std::fmt;
 use std::str::FromStr;

@@ -1,6 +1,6 @@
 //! Fixed handicap placement (the GTP table; see `../shared/GTP.md`).
 
-use crate::board::Geometry;
+use crate::geometry::Geometry;
 use crate::types::Point;
 
 /// The largest fixed handicap GTP allows on a board of side `size` (0: none allowed).

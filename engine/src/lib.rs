@@ -5,6 +5,7 @@
 //!
 //! How to read it (see also `ARCHITECTURE.md` at the repository root):
 //! - [`types`]: `Color`, `Point`, `Move`, the small types everything uses.
+//! - [`geometry`]: board size and the padded array points live in.
 //! - [`board`]: the position: stones, chains with liberties, captures, simple ko, Zobrist hash.
 //! - [`game`]: a board plus history: superko, passes, undo, handicap, scoring entry point.
 //! - [`rules`], [`score`], [`handicap`], [`coord`], [`sgf`]: rules as data, counting, fixed
@@ -25,6 +26,7 @@
 pub mod board;
 pub mod coord;
 pub mod game;
+pub mod geometry;
 pub mod handicap;
 pub mod patterns;
 pub mod player;
@@ -38,8 +40,9 @@ pub mod time;
 pub mod types;
 mod zobrist;
 
-pub use board::{Board, Geometry, IllegalMove, MAX_SIZE, MIN_SIZE};
+pub use board::{Board, IllegalMove};
 pub use game::{Action, Game};
+pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
 pub use rules::{HandicapCompensation, KoRule, Rules, Scoring};
 pub use score::Score;
 pub use types::{Cell, Color, Move, Point};

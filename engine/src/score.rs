@@ -3,7 +3,8 @@
 //! Dead stones are given by the caller (the search's ownership estimate, a referee, the user);
 //! they are removed before counting and their points go to the side that surrounds them.
 
-use crate::board::{Board, MAX_POINTS};
+use crate::board::Board;
+use crate::geometry::MAX_POINTS;
 use crate::rules::{Rules, Scoring};
 use crate::types::{Cell, Color, Point};
 use std::fmt;

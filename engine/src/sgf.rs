@@ -5,8 +5,8 @@
 //! meaning (size, komi, handicap, setup, moves, result). Malformed input is an error, never a
 //! panic; the parser is iterative, so deep nesting cannot overflow the stack.
 
-use crate::board::{Geometry, MAX_SIZE};
 use crate::game::{Action, Game};
+use crate::geometry::{Geometry, MAX_SIZE};
 use crate::rules::Rules;
 use crate::types::{Color, Move, Point};
 use std::fmt;

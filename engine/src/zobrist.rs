@@ -1,7 +1,7 @@
 //! Zobrist keys: one random 64-bit key per (colour, point), generated at compile time by a
 //! fixed SplitMix64 stream, so hashes are identical on every build and platform.
 
-use crate::board::MAX_POINTS;
+use crate::geometry::MAX_POINTS;
 use crate::Color;
 
 const SEED: u64 = 0x7465_6e67_656e_2e67; // "tengen.g"

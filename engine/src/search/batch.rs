@@ -22,7 +22,7 @@
 //! when the cores are near and 92% when they are far.
 
 use super::tree::{NodeId, Tree};
-use crate::board::MAX_POINTS;
+use crate::geometry::MAX_POINTS;
 
 /// Nodes with at least this many visits (and the root) have their children's updates batched:
 /// those are where the threads meet, and there holding back a few simulations changes the

@@ -5,7 +5,8 @@
 use super::params::SearchParams;
 use super::policy::matches_pattern;
 use super::tree::Node;
-use crate::board::{Board, MAX_POINTS};
+use crate::board::Board;
+use crate::geometry::MAX_POINTS;
 use crate::patterns::{PatternModel, Tactics};
 use crate::types::{Cell, Color, Move, Point};
 
