@@ -1,0 +1,345 @@
+//! Steps 2 and 3 of a search: run the workers on the pool, and on the calling thread watch the
+//! clock, the stop flag and whether the best move can still be overtaken; report progress; take
+//! the snapshot of the tree that reports and decisions read.
+
+use super::params::SearchParams;
+use super::simulate::{Shared, Worker};
+use super::territory::Territory;
+use super::tree::{Node, Padded, Tree};
+use super::Mcts;
+use crate::game::Game;
+use crate::player::{Analysis, Candidate, SearchLimits};
+use crate::rules::Scoring;
+use crate::types::{Color, Move};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How often the controlling thread wakes up to check the clock and the stop flag.
+const CONTROL_TICK: Duration = Duration::from_millis(2);
+
+/// Workers check the deadline themselves once per this many playouts (of all threads).
+const DEADLINE_CHECK_EVERY: u64 = 16;
+
+impl Mcts {
+    /// Komi the playouts must beat, as Black's area minus White's: komi, handicap compensation
+    /// and, in handicap games, dynamic komi that decays over the game.
+    fn playout_komi(&self, game: &Game) -> f32 {
+        let rules = game.rules();
+        let handicap = game.handicap();
+        let base = rules.komi + rules.handicap_compensation.points(handicap);
+        let points = game.board().geometry().points_count() as f32;
+        let progress = game.move_count() as f32 / (self.params.dynkomi_fill * points);
+        let extra = if handicap >= 2 {
+            handicap as f32 * self.params.dynkomi_per_stone * (1.0 - progress).max(0.0)
+        } else {
+            0.0
+        };
+        base as f32 + extra
+    }
+
+    /// Steps 2 and 3: run the simulations on the pool until a limit, reporting on the way.
+    pub(super) fn run(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        interval: Option<Duration>,
+        report: &mut dyn FnMut(&Analysis),
+    ) -> (Tree, Analysis) {
+        let start = Instant::now();
+        let tree = self.prepare(game, color);
+        let komi = self.playout_komi(game);
+        let size = game.board().geometry().array_len();
+        self.searches += 1;
+        let base_seed = self
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.searches);
+        let threads = self.threads;
+        let policy = self.policy.clone();
+        let params = self.params.clone();
+        self.pool();
+        let pool = self.pool.as_ref().expect("pool just built");
+        let shared = Shared {
+            tree: &tree,
+            root: game.board(),
+            root_color: color,
+            komi,
+            params: &params,
+            as_is_scoring: game.rules().scoring == Scoring::TrompTaylor,
+            batch_top: threads > 1,
+            root_passes: game.passes(),
+            done: Padded(AtomicBool::new(false)),
+            playouts: Padded(AtomicU64::new(0)),
+            playout_limit: limits.playouts.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + thinking_time(t)),
+            ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),
+            neutral: (0..size).map(|_| AtomicU32::new(0)).collect(),
+            owned_playouts: AtomicU64::new(0),
+            margin_sum: AtomicI64::new(0),
+        };
+        pool.in_place_scope(|s| {
+            for t in 0..threads {
+                let shared = &shared;
+                let policy = policy.clone();
+                s.spawn(move |_| {
+                    let mut w = Worker::new(
+                        policy,
+                        base_seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                    );
+                    while !shared.done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+                        let n = shared.playouts.fetch_add(1, Ordering::Relaxed);
+                        if n >= shared.playout_limit {
+                            break;
+                        }
+                        // The controller watches the clock; the workers look too, now and
+                        // then, in case a loaded machine keeps the controller from running.
+                        if n % DEADLINE_CHECK_EVERY == 0
+                            && shared.deadline.is_some_and(|d| Instant::now() >= d)
+                        {
+                            break;
+                        }
+                        w.simulate(shared);
+                    }
+                    w.flush(shared);
+                    shared.done.store(true, Ordering::Relaxed);
+                });
+            }
+            // The controller: clock, early stop, progress reports.
+            let mut last_report = Instant::now();
+            loop {
+                std::thread::sleep(CONTROL_TICK);
+                if shared.done.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let elapsed = start.elapsed();
+                if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
+                if limits.early_stop && can_stop_early(&shared, &params, limits, elapsed) {
+                    break;
+                }
+                if let Some(iv) = interval {
+                    if last_report.elapsed() >= iv {
+                        report(&analysis(&shared, game));
+                        last_report = Instant::now();
+                    }
+                }
+            }
+            shared.done.store(true, Ordering::Relaxed);
+        });
+        let result = analysis(&shared, game);
+        self.last_territory = Some((game.board().hash(), territory(&shared, game)));
+        drop(shared);
+        (tree, result)
+    }
+}
+
+/// The part of a time budget spent searching: the rest (a twentieth, at most 50 ms) is left
+/// for what follows the last playout (statistics, the decision, the reply) on a busy machine.
+fn thinking_time(budget: Duration) -> Duration {
+    budget.saturating_sub((budget / 20).min(Duration::from_millis(50)))
+}
+
+/// Can the controller stop now because no other move can overtake the most visited one in the
+/// rest of the budget?
+fn can_stop_early(
+    sh: &Shared,
+    params: &SearchParams,
+    limits: &SearchLimits,
+    elapsed: Duration,
+) -> bool {
+    let done = sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit);
+    if done < 100 {
+        return false;
+    }
+    let mut remaining = f64::INFINITY;
+    if let Some(t) = limits.time {
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+        remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
+    }
+    if let Some(n) = limits.playouts {
+        remaining = remaining.min(n.saturating_sub(done) as f64);
+    }
+    if !remaining.is_finite() {
+        return false;
+    }
+    let root = sh.tree.node(Tree::ROOT);
+    let (_, kids) = sh.tree.children(root);
+    let (mut first, mut second) = (0u32, 0u32);
+    for c in kids {
+        let v = c.visits();
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    f64::from(first - second) > remaining * f64::from(params.early_stop_factor)
+}
+
+/// A snapshot of the search for reports and decisions.
+fn analysis(sh: &Shared, game: &Game) -> Analysis {
+    let tree = sh.tree;
+    let root = tree.node(Tree::ROOT);
+    let (_, kids) = tree.children(root);
+    let prior_total: f32 = kids
+        .iter()
+        .map(|c| c.stats().prior_wins)
+        .sum::<f32>()
+        .max(1e-6);
+    let mut candidates: Vec<Candidate> = kids
+        .iter()
+        .filter(|c| c.visits() > 0)
+        .map(|c| {
+            let s = c.stats();
+            let rate = s.winrate();
+            let n = s.visits as f32;
+            Candidate {
+                mv: c.mv(),
+                visits: u64::from(s.visits),
+                winrate: rate,
+                prior: s.prior_wins / prior_total,
+                lcb: (rate - 1.96 * (rate * (1.0 - rate) / n).sqrt()).max(0.0),
+                score_lead: 0.0,
+                pv: principal_variation(tree, c),
+            }
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    let owned = sh.owned_playouts.load(Ordering::Relaxed).max(1) as f32;
+    let geo = game.board().geometry();
+    let ownership: Vec<f32> = if sh.owned_playouts.load(Ordering::Relaxed) == 0 {
+        Vec::new()
+    } else {
+        geo.points()
+            .map(|p| sh.ownership[p.index()].load(Ordering::Relaxed) as f32 / owned)
+            .collect()
+    };
+    let lead =
+        sh.margin_sum.load(Ordering::Relaxed) as f32 / 2.0 / owned * sh.root_color.sign() as f32;
+    for c in &mut candidates {
+        c.score_lead = lead;
+    }
+    Analysis {
+        playouts: sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit),
+        winrate: candidates.first().map_or(0.5, |c| c.winrate),
+        score_lead: lead,
+        ownership,
+        candidates,
+    }
+}
+
+/// The ownership statistics gathered so far.
+fn territory(sh: &Shared, game: &Game) -> Territory {
+    let n = sh.owned_playouts.load(Ordering::Relaxed);
+    if n == 0 {
+        return Territory::default();
+    }
+    let geo = game.board().geometry();
+    let per = |x: f32| x / n as f32;
+    Territory {
+        ownership: geo
+            .points()
+            .map(|p| per(sh.ownership[p.index()].load(Ordering::Relaxed) as f32))
+            .collect(),
+        neutral: geo
+            .points()
+            .map(|p| per(sh.neutral[p.index()].load(Ordering::Relaxed) as f32))
+            .collect(),
+    }
+}
+
+/// The most visited line from `node` (at most 20 moves).
+fn principal_variation(tree: &Tree, node: &Node) -> Vec<Move> {
+    let mut pv = vec![node.mv()];
+    let mut cur = node;
+    while pv.len() < 20 {
+        let (_, kids) = tree.children(cur);
+        let Some(next) = kids
+            .iter()
+            .filter(|c| c.visits() > 0)
+            .max_by_key(|c| c.visits())
+        else {
+            break;
+        };
+        pv.push(next.mv());
+        cur = next;
+    }
+    pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{game_from, search};
+    use super::*;
+    use crate::player::Decision;
+    use crate::rules::Rules;
+
+    #[test]
+    fn visits_add_up() {
+        let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9);
+        for threads in [1, 2] {
+            let mut m = Mcts::new();
+            m.set_threads(threads);
+            let (_, a) = search(&mut m, &g, 3000);
+            assert_eq!(a.playouts, 3000);
+            let tree = m.tree.as_ref().unwrap();
+            let root = tree.node(Tree::ROOT);
+            assert_eq!(root.visits(), 3000, "every playout passes the root once");
+            let (_, kids) = tree.children(root);
+            let sum: u32 = kids.iter().map(|k| k.visits()).sum();
+            assert_eq!(sum, 3000, "and exactly one of its children");
+            // Deeper, a node's visits are its children's plus the playouts that stopped there.
+            for k in kids {
+                let (_, grand) = tree.children(k);
+                let below: u32 = grand.iter().map(|c| c.visits()).sum();
+                assert!(below <= k.visits());
+                let s = k.stats();
+                assert!(s.wins <= 2 * s.visits);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_is_reproducible_with_a_seed_and_one_thread() {
+        let g = game_from(&[("D4", Color::Black)], 9);
+        let run = || {
+            let mut m = Mcts::new();
+            m.set_threads(1);
+            m.set_seed(42);
+            let (d, a) = search(&mut m, &g, 2000);
+            (
+                d,
+                a.candidates
+                    .iter()
+                    .map(|c| (c.mv, c.visits))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn the_memory_cap_stops_growth_but_not_the_search() {
+        let g = Game::new(19, Rules::chinese()).unwrap();
+        let mut m = Mcts::new();
+        m.set_threads(2);
+        m.set_max_memory(1 << 20);
+        let (d, a) = search(&mut m, &g, 4000);
+        assert_eq!(a.playouts, 4000, "all playouts ran at the cap");
+        assert!(matches!(d, Decision::Play(Move::Play(_))));
+        let tree = m.tree.as_ref().unwrap();
+        assert!(
+            tree.memory_used() <= (1 << 20) + (1 << 16) * Tree::NODE_BYTES,
+            "{}",
+            tree.memory_used()
+        );
+    }
+}

@@ -1,0 +1,198 @@
+//! Step 4 of a search: the move to play. The most visited legal move, except that the engine
+//! never passes while a point is unsettled or dead stones are to be cleared, passes after the
+//! opponent's pass when that wins, and resigns when clearly lost for several moves in a row.
+//! Also the ownership behind dead-stone lists.
+
+use super::prior::{expand_moves, PriorScratch};
+use super::territory::Territory;
+use super::Mcts;
+use crate::game::Game;
+use crate::player::{Analysis, Candidate, Decision, SearchLimits};
+use crate::rules::Scoring;
+use crate::types::{Color, Move};
+use std::sync::atomic::AtomicBool;
+
+impl Mcts {
+    /// Step 4: the move to play after a search.
+    pub(super) fn decide(
+        &mut self,
+        game: &Game,
+        color: Color,
+        analysis: &Analysis,
+        cleanup: bool,
+    ) -> Decision {
+        let legal = |m: Move| game.is_legal(color, m).is_ok();
+        let Some(top) = analysis.candidates.iter().find(|c| legal(c.mv)) else {
+            return Decision::Play(self.fallback_move(game, color));
+        };
+        let settled = self.params.settled_ownership;
+        // This search's ownership (empty if it ran no playout: then nothing counts as settled).
+        let territory = match &self.last_territory {
+            Some((hash, t)) if *hash == game.board().hash() => t.clone(),
+            _ => Territory::default(),
+        };
+        let dead_opponent = territory.dead_opponent_stones(game.board(), color, settled);
+        let margin = territory.settled_margin(game, settled);
+        // Under area counting, capturing dead stones costs nothing, while a game that ends with
+        // them on the board is counted by whoever judges them: a referee or an opponent whose
+        // estimate differs from ours (or Tromp-Taylor, which removes none). So clear them
+        // before passing, as long as playing on still wins; in clean-up, always.
+        let area = game.rules().scoring != Scoring::Territory;
+        let clear_dead = dead_opponent > 0 && (cleanup || area);
+        let worth_playing_on = |c: &Candidate| cleanup || c.winrate >= 0.5;
+        // Never pass while a point is unsettled, nor while dead stones are to be cleared.
+        let mut best = top;
+        if top.mv == Move::Pass && (margin.is_none() || clear_dead) {
+            if let Some(c) = analysis
+                .candidates
+                .iter()
+                .find(|c| c.mv != Move::Pass && legal(c.mv))
+                .filter(|c| margin.is_none() || worth_playing_on(c))
+            {
+                best = c;
+            }
+        }
+        // Resign when clearly lost for several moves in a row, never early in the game.
+        self.recent_winrates.push(best.winrate);
+        let geo = game.board().geometry();
+        let filled = game.move_count() as f32 / geo.points_count() as f32;
+        let k = self.params.resign_moves;
+        if self.params.resign_threshold > 0.0
+            && filled >= self.params.resign_min_fill
+            && self.recent_winrates.len() >= k
+            && self.recent_winrates[self.recent_winrates.len() - k..]
+                .iter()
+                .all(|&w| w < self.params.resign_threshold)
+            && best.visits >= 100
+        {
+            return Decision::Resign;
+        }
+        // After the opponent's pass, pass too when that wins and every point is settled.
+        if game.passes() >= 1
+            && best.mv != Move::Pass
+            && !(clear_dead && worth_playing_on(best))
+            && margin.is_some_and(|m| m * color.sign() as f32 > 0.0)
+        {
+            return Decision::Play(Move::Pass);
+        }
+        Decision::Play(best.mv)
+    }
+
+    /// A move when the search gave no candidate (stopped before any playout): the legal point
+    /// with the best prior, or a pass when there is none.
+    fn fallback_move(&self, game: &Game, color: Color) -> Move {
+        let mut moves = Vec::new();
+        expand_moves(
+            game.board(),
+            color,
+            &self.params,
+            &mut PriorScratch::new(),
+            &mut moves,
+        );
+        moves
+            .into_iter()
+            .filter(|&(m, _, _)| m != Move::Pass && game.is_legal(color, m).is_ok())
+            .max_by(|a, b| (a.2 / a.1).total_cmp(&(b.2 / b.1)))
+            .map_or(Move::Pass, |(m, _, _)| m)
+    }
+
+    /// Ownership of `game`'s position: from the last search if it was of this position,
+    /// else from a short search now.
+    pub(super) fn territory_of(&mut self, game: &Game) -> Territory {
+        if let Some((hash, t)) = &self.last_territory {
+            if *hash == game.board().hash() && !t.ownership.is_empty() {
+                return t.clone();
+            }
+        }
+        let stop = AtomicBool::new(false);
+        let points = game.board().geometry().points_count() as u64;
+        let limits = SearchLimits::playouts((points * 30).clamp(2_000, 10_000));
+        let color = game.to_move();
+        let (tree, _) = self.run(game, color, &limits, &stop, None, &mut |_| {});
+        drop(tree);
+        self.last_territory
+            .as_ref()
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{alternating, game_from, game_with, search};
+    use super::*;
+    use crate::coord::parse_move;
+    use crate::player::{Player, StoneStatus};
+    use crate::rules::Rules;
+
+    /// A 9x9 game against GNU Go (moves 1-35) where White then passed with a group in the upper
+    /// left that tengen's playouts count as dead: Black wins by passing if it is dead.
+    /// (Komi 7.5, as in that game.)
+    fn early_pass_game(rules: Rules) -> Game {
+        let moves = "F6 C3 C5 G7 F7 G6 F5 G5 F4 B5 B4 B6 C4 A5 G4 B3 A4 B7 G8 H8 F8 H4 H3 J4 \
+                     J3 H6 A3 D6 D5 C6 A2 G9 F9 H9 D8";
+        let mut g = game_with(rules, &alternating(moves), 9);
+        g.play(Color::White, Move::Pass).unwrap();
+        g
+    }
+
+    #[test]
+    fn under_area_counting_dead_stones_are_captured_before_passing() {
+        // Passing would end the game on a count that depends on who judges the upper-left
+        // group (a referee's fresh estimate called it alive, W+11.5). Under area counting
+        // playing on costs nothing, so Black does; under territory counting it would cost
+        // points, so Black passes.
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let g = early_pass_game(Rules::chinese()); // komi 7.5
+        let (decision, _) = search(&mut m, &g, 3000);
+        let Decision::Play(mv) = decision else {
+            panic!("{decision:?}")
+        };
+        assert_ne!(mv, Move::Pass);
+        assert!(g.is_legal(Color::Black, mv).is_ok());
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let g = early_pass_game(Rules {
+            komi: 7.5,
+            ..Rules::japanese()
+        });
+        let (decision, _) = search(&mut m, &g, 3000);
+        assert_eq!(decision, Decision::Play(Move::Pass));
+    }
+
+    #[test]
+    fn a_lone_stone_inside_enemy_walls_is_dead() {
+        let mut moves = Vec::new();
+        let names: Vec<String> = (1..=9)
+            .flat_map(|r| [format!("E{r}"), format!("F{r}")])
+            .collect();
+        for (i, m) in names.iter().enumerate() {
+            moves.push((
+                m.as_str(),
+                if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            ));
+        }
+        moves.push(("B5", Color::White));
+        let g = game_from(&moves, 9);
+        let mut m = Mcts::new();
+        m.set_threads(1);
+        let statuses = m.stone_statuses(&g);
+        let b5 = parse_move("B5", g.board().geometry())
+            .unwrap()
+            .point()
+            .unwrap();
+        let own = m.last_territory.as_ref().unwrap().1.ownership.clone();
+        let idx = g.board().geometry().points().position(|p| p == b5).unwrap();
+        assert_eq!(
+            statuses.iter().find(|(p, _)| *p == b5).map(|s| s.1),
+            Some(StoneStatus::Dead),
+            "ownership at b5: {}",
+            own[idx]
+        );
+    }
+}
