@@ -53,14 +53,15 @@ impl Mcts {
             }
         }
         // Resign when clearly lost for several moves in a row, never early in the game.
-        self.recent_winrates.push(best.winrate);
+        let recent = &mut self.recent_winrates[color.index()];
+        recent.push(best.winrate);
         let geo = game.board().geometry();
         let filled = game.move_count() as f32 / geo.points_count() as f32;
         let k = self.params.resign_moves;
         if self.params.resign_threshold > 0.0
             && filled >= self.params.resign_min_fill
-            && self.recent_winrates.len() >= k
-            && self.recent_winrates[self.recent_winrates.len() - k..]
+            && recent.len() >= k
+            && recent[recent.len() - k..]
                 .iter()
                 .all(|&w| w < self.params.resign_threshold)
             && best.visits >= 100

@@ -53,8 +53,10 @@ pub struct Mcts {
     root_color: Color,
     /// Searches since the last `clear` (varies the seed between moves, reproducibly).
     searches: u64,
-    /// Our recent win rates, newest last (for resigning).
-    recent_winrates: Vec<f32>,
+    /// The win rates of our recent moves in this game, per colour (Black first), newest last:
+    /// for resigning, each side judges by its own moves, also when one process plays both
+    /// (GoGui's *Computer Both*).
+    recent_winrates: [Vec<f32>; 2],
     /// Ownership from the last search and the position it was for (dead stones, pass).
     last_territory: Option<(u64, Territory)>,
 }
@@ -73,7 +75,7 @@ impl Mcts {
             tree_game: Vec::new(),
             root_color: Color::Black,
             searches: 0,
-            recent_winrates: Vec::new(),
+            recent_winrates: [Vec::new(), Vec::new()],
             last_territory: None,
         }
     }
@@ -132,7 +134,7 @@ impl Player for Mcts {
         self.tree = None;
         self.tree_game.clear();
         self.searches = 0;
-        self.recent_winrates.clear();
+        self.recent_winrates = [Vec::new(), Vec::new()];
         self.last_territory = None;
     }
 

@@ -281,6 +281,40 @@ fn genmove_plays_and_reg_genmove_does_not() {
     assert_eq!(ok(&mut again, "reg_genmove w"), reg);
 }
 
+/// Alternate `genmove b` and `genmove w` (GoGui's *Computer Both*) from a position White cannot
+/// win (komi -30 on 9x9) until one side resigns: White's genmoves answered, the last `resign`.
+fn white_moves_until_a_resignation(s: &mut Session) -> Vec<String> {
+    ok(s, "clear_board");
+    ok(s, "komi -30");
+    // Fourteen moves: past the share of the board filled before which nobody resigns.
+    ok(
+        s,
+        "gogui-play_sequence b E5 w E3 b C4 w G4 b C6 w G6 b E7 w D3 b F3 w F5 b D5 w C3 b B3 w G3",
+    );
+    let mut white = Vec::new();
+    for _ in 0..8 {
+        assert_ne!(ok(s, "genmove b"), "resign", "Black, far ahead, resigned");
+        white.push(ok(s, "genmove w"));
+        if white.last().is_some_and(|w| w == "resign") {
+            break;
+        }
+    }
+    white
+}
+
+#[test]
+fn the_side_far_behind_resigns_when_one_session_plays_both_colours() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    // The default: three low win rates of one's own moves in a row.
+    let first = white_moves_until_a_resignation(&mut s);
+    assert_eq!(first.len(), 3, "White's moves: {first:?}");
+    assert_eq!(first[2], "resign");
+    // A new game starts counting again: White's low win rates of the last game do not count.
+    let second = white_moves_until_a_resignation(&mut s);
+    assert_eq!(second.len(), 3, "White's moves: {second:?}");
+}
+
 #[test]
 fn parameters_list_and_set() {
     let mut s = session();
