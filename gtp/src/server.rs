@@ -4,9 +4,10 @@
 //! promptly. Every reply is flushed as soon as it is written; a panic in one command becomes
 //! `? internal error`, never a dead engine.
 //!
-//! A plain `genmove` (or display search) is stopped early only by `# interrupt` and `quit`:
-//! other commands sent meanwhile wait their turn, as GTP's sequential model wants, so a
-//! controller that pipelines commands still gets full-strength moves.
+//! A plain `genmove` (or display search) is stopped early only by `# interrupt` and by a `quit`
+//! that directly follows it: other commands sent meanwhile wait their turn, as GTP's sequential
+//! model wants, so a controller that pipelines commands still gets full-strength moves, and a
+//! piped script gets the same searches however fast the reader reads it.
 
 use crate::log::Log;
 use crate::protocol::{format_reply, parse_line, reply_head, Command, Line};
@@ -268,6 +269,14 @@ impl<W: Write> Server<W> {
         }
         // When to stop the search ourselves, and when we asked it to stop.
         let mut deadline = search.time_limit().map(|t| start + t + grace(t));
+        // Input that came in during an earlier search counts as if it arrived now, so that
+        // what a script gets does not depend on when the reader read its lines.
+        let mut command_queued = false;
+        for input in &self.pending {
+            let reaction = reaction(&search, input, !command_queued, true);
+            apply(reaction, &stop, &mut deadline, start);
+            command_queued |= gets_reply(input);
+        }
         let mut stopped_at: Option<Instant> = None;
         let mut last_line: Option<Instant> = None;
         let mut live_gfx_shown = false;
@@ -311,19 +320,13 @@ impl<W: Write> Server<W> {
             };
             match event {
                 Event::Input(input) => {
-                    match stop_request(&input) {
-                        _ if search.stops_on_any_input() => stop.store(true, Ordering::Relaxed),
-                        Some(StopRequest::Interrupt) => stop.store(true, Ordering::Relaxed),
-                        Some(StopRequest::Quit) => {
-                            let when = start + QUIT_GRACE;
-                            if Instant::now() >= when {
-                                stop.store(true, Ordering::Relaxed);
-                            } else {
-                                deadline = Some(deadline.map_or(when, |d| d.min(when)));
-                            }
-                        }
-                        None => {}
-                    }
+                    let first = !self.pending.iter().any(gets_reply);
+                    apply(
+                        reaction(&search, &input, first, false),
+                        &stop,
+                        &mut deadline,
+                        start,
+                    );
                     self.pending.push_back(input);
                 }
                 Event::Report(analysis) => {
@@ -373,30 +376,70 @@ impl<W: Write> Server<W> {
     }
 }
 
-/// Why a move search should stop before its budget.
-enum StopRequest {
-    /// GoGui's `# interrupt`: stop now.
-    Interrupt,
-    /// `quit`: stop once the search has had [`QUIT_GRACE`], so that a controller that sends
+/// What a running search does about a line of input.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reaction {
+    /// Nothing: the line waits its turn.
+    Continue,
+    /// Stop now.
+    Stop,
+    /// Stop once the search has had [`QUIT_GRACE`] (`quit`), so that a controller that sends
     /// `genmove` and `quit` together still gets a considered move.
-    Quit,
+    StopAfterGrace,
 }
 
 /// How long a move search may go on after `quit` arrived (counted from the search's start).
 const QUIT_GRACE: Duration = Duration::from_secs(1);
 
-/// Does this input ask a move search to stop early? The end of input does not: the move is
-/// finished and answered, then the engine exits.
-fn stop_request(input: &Input) -> Option<StopRequest> {
+/// How `search` reacts to `input`. `first`: no command came between the search's own and this
+/// line. `queued`: the line was already waiting when the search started (then an earlier
+/// search has seen it).
+///
+/// Streams and pondering end at any input. A move or display search ends early only at GoGui's
+/// `# interrupt` (when it arrives during the search: a queued one was meant for an earlier
+/// search) and at `quit` when it is the next command, however early it came: a script that
+/// pipes a whole file gets every search in full but the one `quit` directly follows. The end
+/// of input does not stop a move search: the move is finished and answered, then the engine
+/// exits.
+fn reaction(search: &Search, input: &Input, first: bool, queued: bool) -> Reaction {
+    if search.stops_on_any_input() {
+        return Reaction::Stop;
+    }
     let Input::Line(raw) = input else {
-        return None;
+        return Reaction::Continue;
     };
     match parse_line(raw) {
-        Line::Comment(text) if text.eq_ignore_ascii_case("interrupt") => {
-            Some(StopRequest::Interrupt)
+        Line::Comment(text) if text.eq_ignore_ascii_case("interrupt") && !queued => Reaction::Stop,
+        Line::Command(c) if c.name.eq_ignore_ascii_case("quit") && first => {
+            Reaction::StopAfterGrace
         }
-        Line::Command(c) if c.name.eq_ignore_ascii_case("quit") => Some(StopRequest::Quit),
-        _ => None,
+        _ => Reaction::Continue,
+    }
+}
+
+/// Carry out `reaction` on the search that started at `start`.
+fn apply(reaction: Reaction, stop: &AtomicBool, deadline: &mut Option<Instant>, start: Instant) {
+    match reaction {
+        Reaction::Continue => {}
+        Reaction::Stop => stop.store(true, Ordering::Relaxed),
+        Reaction::StopAfterGrace => {
+            let when = start + QUIT_GRACE;
+            if Instant::now() >= when {
+                stop.store(true, Ordering::Relaxed);
+            } else {
+                *deadline = Some(deadline.map_or(when, |d| d.min(when)));
+            }
+        }
+    }
+}
+
+/// Is this input answered (a command, or a line answered `?`), not a blank or comment line nor
+/// the end of input?
+fn gets_reply(input: &Input) -> bool {
+    match input {
+        Input::Line(raw) => !matches!(parse_line(raw), Line::Blank | Line::Comment(_)),
+        Input::TooLong(_) => true,
+        Input::Eof => false,
     }
 }
 

@@ -9,7 +9,7 @@ use common::Engine;
 use std::path::Path;
 use std::process::Command;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn engine(args: &[&str]) -> Engine {
     let mut e = Engine::start(args, Path::new(env!("CARGO_MANIFEST_DIR")));
@@ -122,6 +122,113 @@ fn end_of_input_ends_a_stream_and_the_process() {
     let rest = e.until_blank("the end of the stream");
     assert!(rest.iter().all(|l| l.starts_with("info ")), "{rest:?}");
     assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0));
+}
+
+/// Pipe `script` to a fresh engine at once and close its input, as `printf ... | tengen` does:
+/// every line of output, and the exit code. Output that goes on for longer than the reply
+/// timeout (a stream that never stops) fails the test.
+fn piped(args: &[&str], script: &str) -> (Vec<String>, Option<i32>) {
+    let mut e = Engine::start(args, Path::new(env!("CARGO_MANIFEST_DIR")));
+    e.send(script.trim_end().as_bytes());
+    e.close_input();
+    let give_up = Instant::now() + common::REPLY_TIMEOUT;
+    let mut out = Vec::new();
+    while let Some(line) = e.line(script) {
+        assert!(
+            Instant::now() < give_up,
+            "the output never ended: {script:?}"
+        );
+        out.push(line);
+    }
+    (out, e.wait(common::REPLY_TIMEOUT))
+}
+
+/// The replies in `out` (stream lines left out), each as its first line.
+fn replies(out: &[String]) -> Vec<&str> {
+    out.iter()
+        .map(String::as_str)
+        .filter(|l| l.starts_with('=') || l.starts_with('?'))
+        .collect()
+}
+
+#[test]
+fn a_piped_script_gets_every_search_in_full() {
+    // The reader has seen `quit` long before the first search ends; only a search that `quit`
+    // directly follows may be shortened, and here none is.
+    let dir = std::env::temp_dir().join(format!("tengen-piped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log");
+    let log_arg = log.to_str().unwrap();
+    let playouts = 15_000.to_string();
+    let (out, code) = piped(
+        &[
+            "--threads",
+            "1",
+            "--seed",
+            "1",
+            "--playouts",
+            &playouts,
+            "--log",
+            log_arg,
+        ],
+        "genmove b\nname\ngenmove w\nlist_stones black\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out:?}");
+    assert_eq!(replies(&out).len(), 5, "{out:?}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let summaries: Vec<&str> = text.lines().filter(|l| l.starts_with("move for")).collect();
+    assert_eq!(summaries.len(), 2, "{text}");
+    for summary in summaries {
+        assert!(
+            summary.contains(&format!("({playouts} playouts,")),
+            "a search was cut short: {summary}"
+        );
+    }
+}
+
+#[test]
+fn a_queued_quit_ends_the_search_it_directly_follows() {
+    // The analysis stream ends at the next line; the genmove after it would think for 1000 s
+    // but for the `quit` already waiting behind it.
+    let (out, code) = piped(
+        &["--threads", "1", "--time", "1000"],
+        "boardsize 9\nlz-analyze b 10\ngenmove w\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out:?}");
+    let replies = replies(&out);
+    assert_eq!(replies.len(), 4, "{out:?}");
+    assert!(replies[2].starts_with("= "), "genmove: {out:?}");
+    assert_eq!(replies[3], "= ");
+}
+
+#[test]
+fn quit_right_after_a_genmove_ends_it_promptly() {
+    let mut e = engine(&["--threads", "1", "--time", "1000"]);
+    e.send(b"12 genmove b\n13 quit");
+    assert!(e.reply("genmove b before quit")[0].starts_with("=12 "));
+    assert_eq!(e.reply("quit"), ["=13 "]);
+    assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0));
+}
+
+#[test]
+fn a_stream_queued_behind_a_search_ends_at_the_next_line() {
+    let (out, code) = piped(
+        &["--threads", "1", "--playouts", "2000"],
+        "boardsize 9\ngenmove b\nlz-analyze 10\nname\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out:?}");
+    assert_eq!(replies(&out)[2..], ["=", "= tengen", "= "], "{out:?}");
+}
+
+#[test]
+fn pondering_gives_way_to_lines_queued_during_the_move() {
+    let (out, code) = piped(
+        &["--threads", "1", "--playouts", "2000", "--ponder"],
+        "boardsize 9\ngenmove b\nname\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out:?}");
+    assert_eq!(replies(&out)[2..], ["= tengen", "= "], "{out:?}");
 }
 
 #[test]
