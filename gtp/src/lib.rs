@@ -12,6 +12,7 @@
 //! - [`analysis`], [`showboard`], [`free_handicap`]: text forms and handicap placement.
 //! - [`cli`]: command-line options and how they reach the player.
 //! - [`log`]: the `--log` file and stderr.
+//! - [`cputime`]: the process's CPU time, for `cputime`.
 //! - [`offline`]: a whole script answered on one thread (fuzzing, tests).
 //!
 //! ```
@@ -24,6 +25,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod cputime;
 pub mod free_handicap;
 pub mod log;
 pub mod offline;

@@ -90,6 +90,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("known_command", Session::known_command),
     ("list_commands", Session::list_commands),
     ("quit", |_, _| Ok(Outcome::Quit)),
+    ("cputime", Session::cputime),
     ("boardsize", Session::boardsize),
     ("clear_board", Session::clear_board),
     ("komi", Session::komi),
@@ -276,6 +277,15 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join("\n"),
         )
+    }
+
+    /// `cputime`: the CPU seconds the process has used, all threads (gogui-twogtp and
+    /// gogui-regress record it per game).
+    fn cputime(&mut self, args: &[String]) -> Result<Outcome, String> {
+        exactly::<0>(args)?;
+        let time =
+            crate::cputime::process_cpu_time().ok_or("cputime is not available on this system")?;
+        reply(format!("{:.2}", time.as_secs_f64()))
     }
 
     // ------------------------------------------------------------------ setup

@@ -11,6 +11,7 @@
 //! - `$TMP` in an input line stands for a fresh temporary folder.
 //! - The binary runs in `tests/golden/`, so `loadsgf games/x.sgf` reads from there.
 //! - A first line `# args: ...` adds command-line options.
+//! - The seconds of a `cputime` reply are shown as `[seconds]` (their form is checked).
 //!
 //! After a change that alters play, rewrite the expected files with
 //! `TENGEN_BLESS=1 cargo test -p tengen --test golden` and review the diff.
@@ -85,9 +86,9 @@ fn transcript(gtp: &Path, tmp: &Path) -> String {
             out.push_str("[end of output]\n");
             break;
         };
-        out.push_str(&head);
-        out.push('\n');
         let name = command_name(&line);
+        out.push_str(&stable_head(&name, &head));
+        out.push('\n');
         if head.starts_with('=') && (name == "lz-analyze" || name == "kata-analyze") {
             engine.send(b"");
         }
@@ -101,6 +102,27 @@ fn transcript(gtp: &Path, tmp: &Path) -> String {
     }
     engine.close_and_wait(&mut out);
     out
+}
+
+/// A reply's first line as the transcript keeps it: the seconds of a `cputime` reply (they
+/// vary from run to run) become `[seconds]` when they have the expected form (digits, a point,
+/// two digits); anything else is kept as it came, and so fails the comparison.
+fn stable_head(name: &str, head: &str) -> String {
+    if name != "cputime" {
+        return head.to_string();
+    }
+    let Some((status, seconds)) = head.split_once(' ') else {
+        return head.to_string();
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match seconds.split_once('.') {
+        Some((whole, cents))
+            if status.starts_with('=') && digits(whole) && digits(cents) && cents.len() == 2 =>
+        {
+            format!("{status} [seconds]")
+        }
+        _ => head.to_string(),
+    }
 }
 
 /// An input line as text, control characters written as `\xNN`.

@@ -92,6 +92,15 @@ fn admin_commands() {
         assert_eq!(ok(&mut s, &format!("known_command {name}")), "true");
     }
     assert_eq!(err(&mut s, "nonsense"), "unknown command");
+    // Seconds, where the system tells them (the golden transcripts check their form).
+    let cputime = run(&mut s, "cputime");
+    if cfg!(target_os = "linux") {
+        let seconds = cputime.expect("cputime on Linux");
+        assert!(seconds.parse::<f64>().is_ok_and(|t| t >= 0.0), "{seconds}");
+    } else {
+        assert!(cputime.is_err(), "{cputime:?}");
+    }
+    assert_eq!(err(&mut s, "cputime 1"), "no arguments expected");
     assert_eq!(ok(&mut s, "quit"), "quit");
 }
 
