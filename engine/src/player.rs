@@ -73,6 +73,9 @@ pub struct Candidate {
 pub struct Analysis {
     /// Playouts so far in this search.
     pub playouts: u64,
+    /// Visits of the root: this search's playouts plus those the tree kept from earlier
+    /// searches (tree reuse), so the candidates' visits add up to about this.
+    pub root_visits: u64,
     /// Candidates, best first (the move the player would choose now comes first).
     pub candidates: Vec<Candidate>,
     /// Per point, in [`crate::Geometry::points`] order (row by row from the bottom left): -1
@@ -209,6 +212,7 @@ impl FlatPlayer {
             let total = playouts.max(1) as f32;
             Analysis {
                 playouts,
+                root_visits: playouts,
                 winrate: candidates.first().map_or(0.0, |c| c.winrate),
                 score_lead: 0.0,
                 ownership: geo

@@ -147,7 +147,7 @@ pub enum Display {
     Visits,
     /// `gfx`: the principal variation as numbered stones.
     Variation,
-    /// `string`: playouts, win rate, score and the best candidates.
+    /// `string`: visits, win rate, score and the best candidates.
     Statistics,
 }
 
@@ -188,7 +188,7 @@ pub fn display_text(
             if let Some(b) = best {
                 lines.push(format!("SQUARE {}", move_text(b.mv, geo)));
             }
-            lines.push(format!("TEXT {} playouts", analysis.playouts));
+            lines.push(format!("TEXT {}", visits_text(analysis)));
             Ok(lines.join("\n"))
         }
         Display::Variation => {
@@ -196,7 +196,7 @@ pub fn display_text(
         }
         Display::Statistics => {
             let mut lines = vec![
-                format!("playouts {}", analysis.playouts),
+                visits_text(analysis),
                 format!(
                     "{color} wins {:.1}%, score lead {:+.1}",
                     100.0 * unit(analysis.winrate),
@@ -215,6 +215,15 @@ pub fn display_text(
             Ok(lines.join("\n"))
         }
     }
+}
+
+/// How much the tree holds (the root's visits, which the candidates' visits add up to, also
+/// after tree reuse) and how much of it this search added.
+fn visits_text(analysis: &Analysis) -> String {
+    format!(
+        "{} visits ({} playouts in this search)",
+        analysis.root_visits, analysis.playouts
+    )
 }
 
 /// `VAR b D4 w Q16 ...`: a candidate's principal variation as GoGui's `gfx` draws it.
@@ -244,10 +253,10 @@ pub fn live_gfx(analysis: &Analysis, geo: Geometry, color: Color) -> Option<Stri
         .map(|c| format!("{} {}", move_text(c.mv, geo), c.visits))
         .collect();
     Some(format!(
-        "gogui-gfx:\n{}\nLABEL {}\nTEXT {} playouts, {color} wins {:.1}%\n\n",
+        "gogui-gfx:\n{}\nLABEL {}\nTEXT {}, {color} wins {:.1}%\n\n",
         variation(best, geo, color),
         labels.join(" "),
-        analysis.playouts,
+        visits_text(analysis),
         100.0 * unit(analysis.winrate),
     ))
 }
@@ -287,7 +296,9 @@ mod tests {
 
     fn sample(geo: Geometry) -> Analysis {
         Analysis {
-            playouts: 130,
+            // The last 40 playouts, after 90 kept from an earlier search.
+            playouts: 40,
+            root_visits: 130,
             candidates: vec![
                 candidate(geo, "D4", 100, 0.61, "D4 E5 pass C3"),
                 candidate(geo, "pass", 20, 0.3, "pass"),
@@ -359,7 +370,7 @@ mod tests {
         let text = live_gfx(&sample(geo), geo, Color::Black).unwrap();
         assert_eq!(
             text,
-            "gogui-gfx:\nVAR b D4 w E5\nLABEL D4 100 E5 10\nTEXT 130 playouts, black wins 61.0%\n\n"
+            "gogui-gfx:\nVAR b D4 w E5\nLABEL D4 100 E5 10\nTEXT 130 visits (40 playouts in this search), black wins 61.0%\n\n"
         );
         assert_eq!(live_gfx(&Analysis::default(), geo, Color::Black), None);
     }
@@ -371,12 +382,18 @@ mod tests {
         let var = display_text(Display::Variation, &a, geo, Color::White).unwrap();
         assert_eq!(var, "VAR w D4 b E5");
         let visits = display_text(Display::Visits, &a, geo, Color::White).unwrap();
-        assert!(visits.starts_with("LABEL D4 100\nLABEL E5 10\nSQUARE D4"));
+        assert_eq!(
+            visits,
+            "LABEL D4 100\nLABEL E5 10\nSQUARE D4\nTEXT 130 visits (40 playouts in this search)"
+        );
         let own = display_text(Display::Ownership, &a, geo, Color::White).unwrap();
         assert_eq!(own.lines().count(), 5);
         assert_eq!(own.lines().next(), Some("0.80 0.84 0.88 0.92 0.96"));
         let stats = display_text(Display::Statistics, &a, geo, Color::Black).unwrap();
-        assert!(stats.contains("black wins 61.0%"), "{stats}");
+        assert!(
+            stats.starts_with("130 visits (40 playouts in this search)\nblack wins 61.0%"),
+            "{stats}"
+        );
         assert!(display_text(Display::Ownership, &Analysis::default(), geo, Color::Black).is_err());
     }
 }

@@ -229,6 +229,7 @@ fn analysis(sh: &Shared, game: &Game) -> Analysis {
     }
     Analysis {
         playouts: sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit),
+        root_visits: u64::from(root.visits()),
         winrate: candidates.first().map_or(0.5, |c| c.winrate),
         score_lead: lead,
         ownership,
@@ -304,6 +305,29 @@ mod tests {
                 let s = k.stats();
                 assert!(s.wins <= 2 * s.visits);
             }
+        }
+    }
+
+    #[test]
+    fn after_tree_reuse_the_analysis_counts_what_the_tree_holds() {
+        // The same position searched again (GoGui running a display twice) reuses the whole
+        // tree: the root holds both searches, and the analysis says so.
+        let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9);
+        for threads in [1, 2] {
+            let mut m = Mcts::new();
+            m.set_threads(threads);
+            let (_, first) = search(&mut m, &g, 2000);
+            assert_eq!(first.root_visits, 2000);
+            let (_, a) = search(&mut m, &g, 1000);
+            let root = m.tree.as_ref().unwrap().node(Tree::ROOT);
+            assert_eq!(a.playouts, 1000);
+            assert_eq!(a.root_visits, u64::from(root.visits()));
+            assert_eq!(a.root_visits, 3000);
+            let candidates: u64 = a.candidates.iter().map(|c| c.visits).sum();
+            assert_eq!(
+                candidates, a.root_visits,
+                "the root was expanded from the start"
+            );
         }
     }
 

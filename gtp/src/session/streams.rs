@@ -5,6 +5,7 @@ use super::{color_arg, count_arg, Outcome, Session};
 use crate::analysis::{Dialect, Display, StreamFormat};
 use crate::search::{Search, Stream, Task};
 use std::time::Duration;
+use tengen_engine::player::SearchLimits;
 use tengen_engine::Color;
 
 /// The `key value` options of the analysis commands: Leela Zero's and KataGo's, less
@@ -112,13 +113,16 @@ impl Session {
             [c] => color_arg(c)?,
             _ => return Err("expected at most a color".into()),
         };
+        // The whole move budget, no early stop: a display run again after tree reuse should
+        // add a search's worth, not stop at once because the best move is already clear.
+        let limits = SearchLimits {
+            early_stop: false,
+            ..self.budget.limits(None)
+        };
         Ok(Outcome::Search(Search {
             id: None,
             color,
-            task: Task::Show {
-                limits: self.budget.limits(None),
-                display,
-            },
+            task: Task::Show { limits, display },
         }))
     }
 }

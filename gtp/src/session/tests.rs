@@ -412,7 +412,7 @@ fn gogui_displays_search_and_answer() {
     assert_eq!(own.lines().count(), 7);
     assert!(ok(&mut s, "tengen-pv").starts_with("VAR b "));
     assert!(ok(&mut s, "tengen-visits w").contains("LABEL "));
-    assert!(ok(&mut s, "tengen-stats").contains("playouts 300"));
+    assert!(ok(&mut s, "tengen-stats").contains("(300 playouts in this search)"));
     let menu = ok(&mut s, "gogui-analyze_commands");
     for line in menu.lines() {
         let command = line.split('/').nth(2).unwrap();
@@ -422,6 +422,55 @@ fn gogui_displays_search_and_answer() {
             "true",
             "{line}"
         );
+    }
+}
+
+#[test]
+fn a_display_run_again_counts_what_the_tree_holds() {
+    let mut s = session(); // 300 playouts a move
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "play b E5");
+    let first = ok(&mut s, "tengen-visits w");
+    assert!(
+        first.ends_with("\nTEXT 300 visits (300 playouts in this search)"),
+        "{first}"
+    );
+    // The same position again: the tree is reused whole, and its root holds both searches.
+    let again = ok(&mut s, "tengen-visits w");
+    assert!(
+        again.ends_with("\nTEXT 600 visits (300 playouts in this search)"),
+        "{again}"
+    );
+    let stats = ok(&mut s, "tengen-stats w");
+    assert!(
+        stats.starts_with("900 visits (300 playouts in this search)\n"),
+        "{stats}"
+    );
+}
+
+#[test]
+fn a_display_search_uses_its_whole_budget() {
+    let mut s = session();
+    ok(&mut s, "tengen-param time 2");
+    ok(&mut s, "tengen-param playouts 0");
+    let limits = |s: &mut Session, line: &str| match s.execute(&command(line)) {
+        Outcome::Search(Search {
+            task: Task::Show { limits, .. } | Task::Genmove { limits, .. },
+            ..
+        }) => limits,
+        other => panic!("{line}: {other:?}"),
+    };
+    // A move may stop early when the choice is clear; a display never does.
+    assert!(limits(&mut s, "genmove b").early_stop);
+    for display in [
+        "tengen-visits",
+        "tengen-pv",
+        "tengen-ownership",
+        "tengen-stats",
+    ] {
+        let display = limits(&mut s, display);
+        assert!(!display.early_stop);
+        assert_eq!(display.time, Some(Duration::from_secs(2)));
     }
 }
 
