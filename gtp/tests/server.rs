@@ -125,9 +125,9 @@ fn end_of_input_ends_a_stream_and_the_process() {
 }
 
 /// Pipe `script` to a fresh engine at once and close its input, as `printf ... | tengen` does:
-/// every line of output, and the exit code. Output that goes on for longer than the reply
-/// timeout (a stream that never stops) fails the test.
-fn piped(args: &[&str], script: &str) -> (Vec<String>, Option<i32>) {
+/// every line of output. Output that goes on for longer than the reply timeout (a stream that
+/// never stops) or an engine that does not then exit with status 0 fails the test.
+fn piped(args: &[&str], script: &str) -> Vec<String> {
     let mut e = Engine::start(args, Path::new(env!("CARGO_MANIFEST_DIR")));
     e.send(script.trim_end().as_bytes());
     e.close_input();
@@ -140,7 +140,8 @@ fn piped(args: &[&str], script: &str) -> (Vec<String>, Option<i32>) {
         );
         out.push(line);
     }
-    (out, e.wait(common::REPLY_TIMEOUT))
+    assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0), "{out:?}");
+    out
 }
 
 /// The replies in `out` (stream lines left out), each as its first line.
@@ -160,7 +161,7 @@ fn a_piped_script_gets_every_search_in_full() {
     let log = dir.join("log");
     let log_arg = log.to_str().unwrap();
     let playouts = 15_000.to_string();
-    let (out, code) = piped(
+    let out = piped(
         &[
             "--threads",
             "1",
@@ -173,7 +174,6 @@ fn a_piped_script_gets_every_search_in_full() {
         ],
         "genmove b\nname\ngenmove w\nlist_stones black\nquit\n",
     );
-    assert_eq!(code, Some(0), "{out:?}");
     assert_eq!(replies(&out).len(), 5, "{out:?}");
     let text = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
@@ -191,11 +191,10 @@ fn a_piped_script_gets_every_search_in_full() {
 fn a_queued_quit_ends_the_search_it_directly_follows() {
     // The analysis stream ends at the next line; the genmove after it would think for 1000 s
     // but for the `quit` already waiting behind it.
-    let (out, code) = piped(
+    let out = piped(
         &["--threads", "1", "--time", "1000"],
         "boardsize 9\nlz-analyze b 10\ngenmove w\nquit\n",
     );
-    assert_eq!(code, Some(0), "{out:?}");
     let replies = replies(&out);
     assert_eq!(replies.len(), 4, "{out:?}");
     assert!(replies[2].starts_with("= "), "genmove: {out:?}");
@@ -213,21 +212,19 @@ fn quit_right_after_a_genmove_ends_it_promptly() {
 
 #[test]
 fn a_stream_queued_behind_a_search_ends_at_the_next_line() {
-    let (out, code) = piped(
+    let out = piped(
         &["--threads", "1", "--playouts", "2000"],
         "boardsize 9\ngenmove b\nlz-analyze 10\nname\nquit\n",
     );
-    assert_eq!(code, Some(0), "{out:?}");
     assert_eq!(replies(&out)[2..], ["=", "= tengen", "= "], "{out:?}");
 }
 
 #[test]
 fn pondering_gives_way_to_lines_queued_during_the_move() {
-    let (out, code) = piped(
+    let out = piped(
         &["--threads", "1", "--playouts", "2000", "--ponder"],
         "boardsize 9\ngenmove b\nname\nquit\n",
     );
-    assert_eq!(code, Some(0), "{out:?}");
     assert_eq!(replies(&out)[2..], ["= tengen", "= "], "{out:?}");
 }
 
