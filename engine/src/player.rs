@@ -18,8 +18,11 @@ use std::time::{Duration, Instant};
 /// is raised.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchLimits {
-    /// Wall-clock budget (`None`: no time limit).
+    /// Wall-clock budget (`None`: no time limit): the time planned for the move.
     pub time: Option<Duration>,
+    /// The most the search may take when its choice is still in doubt at `time` (`None`, or
+    /// not above `time`: no extension). See [`crate::time::Allowance`].
+    pub max_time: Option<Duration>,
     /// Playout budget (`None`: no limit).
     pub playouts: Option<u64>,
     /// May the search stop before its budget when the best move can no longer change?
@@ -31,13 +34,22 @@ pub struct SearchLimits {
 }
 
 impl SearchLimits {
+    /// No limit at all: the search runs until `stop` is raised (analysis).
+    pub fn unlimited() -> SearchLimits {
+        SearchLimits {
+            time: None,
+            max_time: None,
+            playouts: None,
+            early_stop: false,
+            cleanup: false,
+        }
+    }
+
     /// Exactly `n` playouts, no time limit, no early stop.
     pub fn playouts(n: u64) -> SearchLimits {
         SearchLimits {
-            time: None,
             playouts: Some(n),
-            early_stop: false,
-            cleanup: false,
+            ..SearchLimits::unlimited()
         }
     }
 
@@ -45,9 +57,17 @@ impl SearchLimits {
     pub fn time(t: Duration) -> SearchLimits {
         SearchLimits {
             time: Some(t),
-            playouts: None,
             early_stop: true,
-            cleanup: false,
+            ..SearchLimits::unlimited()
+        }
+    }
+
+    /// The latest the search may end: [`SearchLimits::max_time`] if it extends
+    /// [`SearchLimits::time`], else `time`.
+    pub fn latest(&self) -> Option<Duration> {
+        match (self.time, self.max_time) {
+            (Some(t), Some(m)) => Some(t.max(m)),
+            (t, _) => t,
         }
     }
 }
@@ -291,13 +311,14 @@ impl Player for FlatPlayer {
         interval: Duration,
         report: &mut dyn FnMut(&Analysis),
     ) {
-        let unlimited = SearchLimits {
-            time: None,
-            playouts: None,
-            early_stop: false,
-            cleanup: false,
-        };
-        let last = self.search(game, color, &unlimited, stop, Some(interval), report);
+        let last = self.search(
+            game,
+            color,
+            &SearchLimits::unlimited(),
+            stop,
+            Some(interval),
+            report,
+        );
         report(&last);
     }
 

@@ -21,7 +21,14 @@
 //!   moves the game has left, if fewer).
 //! - A lag margin is kept back on every move: [`TimeManager::lag`] plus
 //!   [`TimeManager::lag_share`] of the current period. Under `time_settings 0 1 1` that leaves
-//!   0.70 s of thinking for each 1-second move.
+//!   0.85 s of thinking for each 1-second move.
+//! - Where time saved now serves later moves (main time, and a Canadian period with stones
+//!   still to play after this one), the [`Allowance`] is *banked*: the search may stop before its
+//!   planned time when its choice cannot change, and may think up to
+//!   [`TimeManager::max_extension`] times as long when its choice is still in doubt (Huang, Coulom
+//!   and Lin, "Time management for Monte-Carlo tree search applied to the game of Go", 2010,
+//!   found both worth playing strength). Where it is not (a Japanese period, the last stone of
+//!   a Canadian period), the search uses its whole planned time: what it saved would be lost.
 //!
 //! ```
 //! use std::time::Duration;
@@ -29,7 +36,8 @@
 //! use tengen_engine::Board;
 //! let clock = Clock::new(TimeSystem::from_gtp(0.0, 1.0, 1));
 //! let budget = TimeManager::new().budget(&clock, &Board::new(19).unwrap()).unwrap();
-//! assert!(budget < Duration::from_secs(1));
+//! assert!(budget.most < Duration::from_secs(1));
+//! assert!(!budget.banked, "what a 1-stone period does not use is lost");
 //! ```
 
 use crate::board::Board;
@@ -320,8 +328,35 @@ impl Clock {
     }
 }
 
-/// Turns a clock and a position into a thinking budget for the next move. Every tunable is a
-/// field; [`TimeManager::new`] gives the defaults.
+/// How long one move may think: the time planned for it, and how far the search may go beyond
+/// that while its choice is still in doubt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    /// The time planned for this move. A search whose choice is clear stops here.
+    pub planned: Duration,
+    /// The most this move may take (at least `planned`): a search still in doubt at `planned`
+    /// goes on until its choice is clear or this is reached. Never more than the clock allows
+    /// minus the lag margin.
+    pub most: Duration,
+    /// Does time saved on this move serve later moves? Not in a Japanese byo-yomi period, nor on
+    /// the last stone of a Canadian period: what is left of the period is lost, so the search
+    /// should not stop before `planned` there.
+    pub banked: bool,
+}
+
+impl Allowance {
+    /// A fixed time: planned and most are `t`, and time saved is kept.
+    pub fn fixed(t: Duration) -> Allowance {
+        Allowance {
+            planned: t,
+            most: t,
+            banked: true,
+        }
+    }
+}
+
+/// Turns a clock and a position into a thinking [`Allowance`] for the next move. Every tunable
+/// is a field; [`TimeManager::new`] gives the defaults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeManager {
     /// Kept back on every move for the controller's and the network's delay, and for the search
@@ -329,6 +364,9 @@ pub struct TimeManager {
     pub lag: Duration,
     /// Share of the current byo-yomi period also kept back (the margin grows with the period).
     pub lag_share: f64,
+    /// A move whose choice is still in doubt when its planned time is up may think up to this
+    /// many times as long (within what the clock allows; see [`Allowance::most`]).
+    pub max_extension: f64,
     /// Own moves still to come per empty point. Each pair of moves fills about two points and
     /// games end with some territory empty: about 0.4.
     pub own_moves_per_empty: f64,
@@ -358,8 +396,9 @@ impl TimeManager {
     /// The default parameters.
     pub fn new() -> TimeManager {
         TimeManager {
-            lag: Duration::from_millis(250),
+            lag: Duration::from_millis(100),
             lag_share: 0.05,
+            max_extension: 2.5,
             own_moves_per_empty: 0.4,
             min_moves_left_per_point: 0.1,
             min_moves_left: 10,
@@ -371,9 +410,10 @@ impl TimeManager {
         }
     }
 
-    /// Wall time to spend on this move; `None` when the clock sets no limit. A zero budget means
-    /// "answer at once". The budget never exceeds what is left on the clock minus the lag margin.
-    pub fn budget(&self, clock: &Clock, board: &Board) -> Option<Duration> {
+    /// How long to think about this move; `None` when the clock sets no limit. A zero allowance
+    /// means "answer at once". `most` never exceeds what is left on the clock minus the lag
+    /// margin, and `planned` never exceeds `most`.
+    pub fn budget(&self, clock: &Clock, board: &Board) -> Option<Allowance> {
         if !clock.system.is_limited() {
             return None;
         }
@@ -381,15 +421,31 @@ impl TimeManager {
         Some(match clock.overtime_rule() {
             Overtime::None => {
                 let cap = clock.main_left.saturating_sub(self.lag);
-                self.share_of_pool(&plan, clock.main_left).min(cap)
+                self.banked(self.share_of_pool(&plan, clock.main_left), cap)
             }
             Overtime::Japanese { period } => self.japanese(&plan, clock, period),
             Overtime::Canadian { period, stones } => self.canadian(&plan, clock, period, stones),
         })
     }
 
+    /// An allowance whose saved time serves later moves: `planned`, extended by
+    /// [`TimeManager::max_extension`] if `may_extend`, both within `cap`.
+    fn banked(&self, (planned, may_extend): (Duration, bool), cap: Duration) -> Allowance {
+        let planned = planned.min(cap);
+        let extension = if may_extend && self.max_extension.is_finite() {
+            self.max_extension.clamp(1.0, 100.0)
+        } else {
+            1.0
+        };
+        Allowance {
+            planned,
+            most: planned.mul_f64(extension).min(cap),
+            banked: true,
+        }
+    }
+
     /// Japanese byo-yomi, in main time or in the periods.
-    fn japanese(&self, plan: &Plan, clock: &Clock, period: Duration) -> Duration {
+    fn japanese(&self, plan: &Plan, clock: &Clock, period: Duration) -> Allowance {
         let extra_periods = clock.periods_left.saturating_sub(1);
         if !clock.overtime {
             // Overrunning main time into the first period costs nothing.
@@ -397,14 +453,14 @@ impl TimeManager {
             let pool = clock
                 .main_left
                 .saturating_add(period.saturating_mul(extra_periods));
-            return self
-                .share_of_pool(plan, pool)
-                .max(free.saturating_sub(self.lag))
-                .min(pool.saturating_add(free).saturating_sub(self.lag));
+            let cap = pool.saturating_add(free).saturating_sub(self.lag);
+            let (share, may_extend) = self.share_of_pool(plan, pool);
+            let planned = share.max(free.saturating_sub(self.lag));
+            return self.banked((planned, may_extend), cap);
         }
         if clock.periods_left == 0 {
             // Every period is gone (the game is lost on time): answer at once.
-            return Duration::ZERO;
+            return Allowance::fixed(Duration::ZERO);
         }
         // In the periods, a spare period is spent whole (a part of one is lost all the same),
         // one per move, on the first moves of byo-yomi: the game's decisive moves come first.
@@ -413,26 +469,42 @@ impl TimeManager {
         } else {
             Duration::ZERO
         };
-        self.period_share(clock.period_left.saturating_add(spare), 1)
-            .saturating_sub(self.lag)
+        let t = self
+            .period_share(clock.period_left.saturating_add(spare), 1)
+            .saturating_sub(self.lag);
+        Allowance {
+            banked: false,
+            ..Allowance::fixed(t)
+        }
     }
 
     /// Canadian byo-yomi, in main time or in a period.
-    fn canadian(&self, plan: &Plan, clock: &Clock, period: Duration, stones: u32) -> Duration {
+    fn canadian(&self, plan: &Plan, clock: &Clock, period: Duration, stones: u32) -> Allowance {
         if !clock.overtime {
             let free = self.period_share(period, stones.min(plan.moves_left));
-            return self
-                .share_of_pool(plan, clock.main_left)
-                .max(free.saturating_sub(self.lag))
-                .min(
-                    clock
-                        .main_left
-                        .saturating_add(free)
-                        .saturating_sub(self.lag),
-                );
+            let cap = clock
+                .main_left
+                .saturating_add(free)
+                .saturating_sub(self.lag);
+            let (share, may_extend) = self.share_of_pool(plan, clock.main_left);
+            let planned = share.max(free.saturating_sub(self.lag));
+            return self.banked((planned, may_extend), cap);
         }
-        self.period_share(clock.period_left, clock.stones_left.min(plan.moves_left))
-            .saturating_sub(self.lag)
+        let moves = clock.stones_left.min(plan.moves_left).max(1);
+        let planned = self
+            .period_share(clock.period_left, moves)
+            .saturating_sub(self.lag);
+        if moves == 1 {
+            return Allowance {
+                banked: false,
+                ..Allowance::fixed(planned)
+            };
+        }
+        // The stones after this one keep at least half the period's usable time.
+        let cap = self
+            .period_share(clock.period_left, 2)
+            .saturating_sub(self.lag);
+        self.banked((planned, true), cap)
     }
 
     /// One move's share of `period_left` when `moves` moves must be made in it, after keeping
@@ -443,10 +515,14 @@ impl TimeManager {
     }
 
     /// This move's share of a pool of time to last the rest of the game, after keeping back the
-    /// lag of the moves to come (at most half the pool).
-    fn share_of_pool(&self, plan: &Plan, pool: Duration) -> Duration {
-        let lag_reserve = self.lag.saturating_mul(plan.moves_left).min(pool / 2);
-        (pool - lag_reserve).mul_f64(fraction(plan.share))
+    /// lag of the moves to come (at most half the pool), and whether a move may think longer
+    /// than planned: not when that reserve is not whole (the game is short of time), nor when
+    /// the game is [`Plan::overdue`].
+    fn share_of_pool(&self, plan: &Plan, pool: Duration) -> (Duration, bool) {
+        let lag_reserve = self.lag.saturating_mul(plan.moves_left);
+        let whole = lag_reserve <= pool / 2 && !plan.overdue;
+        let share = (pool - lag_reserve.min(pool / 2)).mul_f64(fraction(plan.share));
+        (share, whole)
     }
 
     /// Weight of a move played when `empty_share` of the board is empty.
@@ -478,6 +554,9 @@ impl TimeManager {
 struct Plan {
     moves_left: u32,
     share: f64,
+    /// The game has gone on longer than the empty points foretold (the floor of moves left
+    /// applies): no move thinks longer than planned.
+    overdue: bool,
 }
 
 impl Plan {
@@ -486,10 +565,8 @@ impl Plan {
         let empty = board.empty_count() as f64;
         let floor = (tm.min_moves_left_per_point * points).max(tm.min_moves_left as f64);
         // More own moves than points is no plan (and would make the sum below slow).
-        let moves_left = (tm.own_moves_per_empty * empty)
-            .max(floor)
-            .clamp(1.0, points)
-            .ceil() as u32;
+        let foretold = tm.own_moves_per_empty * empty;
+        let moves_left = foretold.max(floor).clamp(1.0, points).ceil() as u32;
         // Each own move and the reply fill about two points.
         let now = empty / points;
         let total: f64 = (0..moves_left)
@@ -498,6 +575,7 @@ impl Plan {
         Plan {
             moves_left,
             share: tm.weight(now) / total,
+            overdue: foretold.is_nan() || foretold < floor,
         }
     }
 }
@@ -707,7 +785,10 @@ mod tests {
             let tm = TimeManager { lag: Duration::from_millis(lag_ms), ..TimeManager::new() };
             match tm.budget(&clock, &board) {
                 None => prop_assert_eq!(clock.system(), &TimeSystem::None),
-                Some(b) => prop_assert!(b <= hard_limit(&clock, tm.lag), "{:?} > {:?}", b, clock),
+                Some(b) => {
+                    prop_assert!(b.planned <= b.most, "{:?}", b);
+                    prop_assert!(b.most <= hard_limit(&clock, tm.lag), "{:?} > {:?}", b, clock);
+                }
             }
         }
     }
@@ -727,6 +808,7 @@ mod tests {
             let tm = TimeManager {
                 lag: Duration::from_millis(lag_ms),
                 lag_share: odd[0],
+                max_extension: odd[1] * 3.0,
                 own_moves_per_empty: odd[1],
                 min_moves_left_per_point: odd[2],
                 min_moves_left: odd[3].min(1e6) as usize,
@@ -738,7 +820,8 @@ mod tests {
             };
             let clock = Clock::new(system);
             if let Some(b) = tm.budget(&clock, &board_with_empty(19, 200)) {
-                prop_assert!(b <= hard_limit(&clock, tm.lag));
+                prop_assert!(b.planned <= b.most);
+                prop_assert!(b.most <= hard_limit(&clock, tm.lag));
             }
         }
     }
@@ -759,12 +842,15 @@ mod tests {
         for size in [9, 19] {
             for empty in [size * size, size * size / 2, 3] {
                 let b = tm.budget(&clock, &board_with_empty(size, empty)).unwrap();
-                assert!(b >= secs(0.6) && b <= secs(0.8), "{size} {empty}: {b:?}");
+                assert_eq!(b.planned, b.most, "no extension in a 1-stone period");
+                assert!(!b.banked, "no early stop: what is not used is lost");
+                let b = b.most;
+                assert!(b >= secs(0.8) && b <= secs(0.9), "{size} {empty}: {b:?}");
             }
         }
         // The controller's figure is the truth: less left, less thinking.
         clock.set_time_left(0.5, 1);
-        let b = tm.budget(&clock, &Board::new(9).unwrap()).unwrap();
+        let b = tm.budget(&clock, &Board::new(9).unwrap()).unwrap().most;
         assert!(b <= secs(0.5) - tm.lag, "{b:?}");
         // A larger lag margin gives a smaller budget.
         let slow_network = TimeManager {
@@ -774,25 +860,31 @@ mod tests {
         let clock = Clock::new(TimeSystem::from_gtp(0.0, 1.0, 1));
         let b = slow_network
             .budget(&clock, &Board::new(9).unwrap())
-            .unwrap();
+            .unwrap()
+            .most;
         assert!(b <= secs(0.5), "{b:?}");
     }
 
     /// Plays a game of `own_moves` own moves in which every pair of moves fills two points (the
-    /// last tenth of the board stays empty), booking each budget plus `overhead` on the clock.
-    /// Returns the budgets and the empty count each was given for.
+    /// last tenth of the board stays empty), booking each move's time plus `overhead` on the
+    /// clock: the planned time, or the most on every `extend_every`-th move (the moves in doubt
+    /// to the end; 0: none, 1: all). Returns the times used and the empty count each was given
+    /// for.
     fn simulate(
         tm: &TimeManager,
         clock: &mut Clock,
         size: usize,
         own_moves: usize,
         overhead: Duration,
+        extend_every: usize,
     ) -> Vec<(Duration, usize)> {
         let points = size * size;
         (0..own_moves)
             .map(|k| {
                 let empty = points.saturating_sub(2 * k).max(points / 10);
-                let b = tm.budget(clock, &board_with_empty(size, empty)).unwrap();
+                let a = tm.budget(clock, &board_with_empty(size, empty)).unwrap();
+                let in_doubt = extend_every > 0 && k % extend_every == 0;
+                let b = if in_doubt { a.most } else { a.planned };
                 clock.spend(b + overhead);
                 (b, empty)
             })
@@ -812,15 +904,24 @@ mod tests {
     #[test]
     fn absolute_time_lasts_the_game_and_goes_to_the_middle_game() {
         let tm = TimeManager::new();
-        // Games longer than usual: 9x9 with 60 own moves, 19x19 with 220.
-        for (size, main, own_moves) in [(9, 60.0, 60), (19, 600.0, 220), (19, 30.0, 220)] {
+        // Games longer than usual (9x9 with 60 own moves, 19x19 with 220) and no move in doubt;
+        // games of usual length (40 and 160) with half the moves in doubt, thinking as long as
+        // they may.
+        let long = [(9, 60.0, 60), (19, 600.0, 220), (19, 30.0, 220)];
+        let usual = [(9, 60.0, 40), (19, 600.0, 160), (19, 30.0, 160)];
+        let overhead = Duration::from_millis(20);
+        let games = long
+            .iter()
+            .map(|&c| (c, 0))
+            .chain(usual.iter().map(|&c| (c, 2)));
+        for ((size, main, own_moves), extend_every) in games {
             let mut clock = Clock::new(TimeSystem::Absolute { main: secs(main) });
-            let overhead = Duration::from_millis(20);
-            let budgets = simulate(&tm, &mut clock, size, own_moves, overhead);
+            let budgets = simulate(&tm, &mut clock, size, own_moves, overhead, extend_every);
             let used: Duration = budgets.iter().map(|&(b, _)| b + overhead).sum();
             assert!(used < secs(main), "{size}: {used:?} of {main} s");
             assert!(clock.main_left() > Duration::ZERO);
-            assert!(budgets.iter().all(|&(b, _)| b > Duration::ZERO));
+            let zero = budgets.iter().position(|&(b, _)| b.is_zero());
+            assert_eq!(zero, None, "{size} {main} {extend_every}: {clock:?}");
             let points = size * size;
             let middle = max_in(&budgets, points, (0.45, 0.85));
             let end = max_in(&budgets, points, (0.0, 0.2));
@@ -830,6 +931,13 @@ mod tests {
                 middle > opening,
                 "{size}: middle {middle:?}, opening {opening:?}"
             );
+        }
+        // Even with every move in doubt the clock is never overrun.
+        for (size, main, own_moves) in long {
+            let mut clock = Clock::new(TimeSystem::Absolute { main: secs(main) });
+            let budgets = simulate(&tm, &mut clock, size, own_moves, overhead, 1);
+            let used: Duration = budgets.iter().map(|&(b, _)| b + overhead).sum();
+            assert!(used < secs(main), "{size}: {used:?} of {main} s");
         }
     }
 
@@ -852,12 +960,18 @@ mod tests {
         ] {
             // Little main time: a byo-yomi move's worth, since overrunning into byo-yomi is free.
             let clock = Clock::new(system.clone());
-            assert_eq!(tm.budget(&clock, &board), Some(one_byoyomi_move));
+            let b = tm.budget(&clock, &board).unwrap();
+            assert_eq!(b.planned, one_byoyomi_move);
+            assert!(b.banked);
             // Plenty: more than one period.
             let mut clock = Clock::new(system);
             clock.set_time_left(7200.0, 0);
             let b = tm.budget(&clock, &board).unwrap();
-            assert!(b > secs(30.0), "{b:?}");
+            assert!(b.planned > secs(30.0), "{b:?}");
+            assert!(
+                b.most > b.planned,
+                "room to think longer when in doubt: {b:?}"
+            );
         }
     }
 
@@ -871,10 +985,18 @@ mod tests {
             periods: 5,
         });
         // The controller's lag is as large as the margin allows for.
-        let budgets = simulate(&tm, &mut clock, 19, 120, tm.lag);
+        let budgets = simulate(&tm, &mut clock, 19, 120, tm.lag, 0);
         assert_eq!(clock.periods_left(), 1, "spares used, the last one kept");
         let long = budgets.iter().filter(|&&(b, _)| b > period).count();
         assert_eq!(long, 4, "one spare period per move");
+        // Every move thinking as long as it may still keeps the last period.
+        let mut clock = Clock::new(TimeSystem::Byoyomi {
+            main: secs(20.0),
+            period,
+            periods: 5,
+        });
+        simulate(&tm, &mut clock, 19, 120, tm.lag, 1);
+        assert_eq!(clock.periods_left(), 1, "the last period kept");
         // With one period left, every move fits inside it.
         let mut clock = Clock::new(TimeSystem::Byoyomi {
             main: Duration::ZERO,
@@ -883,22 +1005,28 @@ mod tests {
         });
         clock.set_time_left(9.0, 1);
         let b = tm.budget(&clock, &Board::new(19).unwrap()).unwrap();
-        assert!(b <= secs(9.0) - tm.lag, "{b:?}");
+        assert!(b.most <= secs(9.0) - tm.lag, "{b:?}");
+        assert!(
+            !b.banked && b.planned == b.most,
+            "a period's rest is lost: use it: {b:?}"
+        );
     }
 
     #[test]
     fn canadian_periods_are_shared_by_their_stones_and_never_overrun() {
         let tm = TimeManager::new();
         let period = secs(300.0);
-        let mut clock = Clock::new(TimeSystem::Canadian {
-            main: Duration::ZERO,
-            period,
-            stones: 25,
-        });
-        let budgets = simulate(&tm, &mut clock, 19, 25, tm.lag);
-        let used: Duration = budgets.iter().map(|&(b, _)| b + tm.lag).sum();
-        assert!(used <= period, "{used:?}");
-        assert!(used > period.mul_f64(0.9), "the period is used: {used:?}");
+        for extend_every in [0, 1, 3] {
+            let mut clock = Clock::new(TimeSystem::Canadian {
+                main: Duration::ZERO,
+                period,
+                stones: 25,
+            });
+            let budgets = simulate(&tm, &mut clock, 19, 25, tm.lag, extend_every);
+            let used: Duration = budgets.iter().map(|&(b, _)| b + tm.lag).sum();
+            assert!(used <= period, "{used:?}");
+            assert!(used > period.mul_f64(0.9), "the period is used: {used:?}");
+        }
         // Near the end of the game the period is shared by the moves the game has left, not by
         // all its stones.
         let fresh = Clock::new(TimeSystem::Canadian {
@@ -906,8 +1034,8 @@ mod tests {
             period,
             stones: 25,
         });
-        let early = tm.budget(&fresh, &Board::new(9).unwrap()).unwrap();
-        let late = tm.budget(&fresh, &board_with_empty(9, 10)).unwrap();
+        let early = tm.budget(&fresh, &Board::new(9).unwrap()).unwrap().planned;
+        let late = tm.budget(&fresh, &board_with_empty(9, 10)).unwrap().planned;
         assert!(late > early * 2, "{late:?} vs {early:?}");
     }
 }

@@ -52,6 +52,7 @@ pub fn answer_script(session: &mut Session, input: &[u8], cap: Cap) -> (String, 
                                 .map_or(cap.playouts, |n| n.min(cap.playouts)),
                         );
                         limits.time = Some(limits.time.map_or(cap.time, |t| t.min(cap.time)));
+                        limits.max_time = limits.max_time.map(|t| t.min(cap.time));
                     }
                     Task::Analyze { .. } | Task::Ponder => {
                         stop.store(true, std::sync::atomic::Ordering::Relaxed)

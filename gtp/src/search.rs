@@ -7,6 +7,7 @@ use crate::analysis::{info_line, Display, StreamFormat};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tengen_engine::player::{Analysis, Decision, Player, SearchLimits};
+use tengen_engine::time::Allowance;
 use tengen_engine::{Color, Game};
 
 /// The per-move budget the front end keeps when no clock says otherwise (`--time`,
@@ -34,18 +35,24 @@ impl Default for Budget {
 impl Budget {
     /// The limits of one move. A playout budget replaces the default time (so that a fixed
     /// playout count gives the same move on a loaded machine); the clock's allowance, when
-    /// there is one, always applies, so the game is never lost on time.
-    pub fn limits(&self, clock: Option<Duration>) -> SearchLimits {
-        match self.playouts {
-            Some(n) => SearchLimits {
-                time: clock,
+    /// there is one, always applies, so the game is never lost on time. Under a clock the
+    /// search may think longer than planned while in doubt, and stops early only where the time
+    /// it saves serves later moves.
+    pub fn limits(&self, clock: Option<Allowance>) -> SearchLimits {
+        match (self.playouts, clock) {
+            (Some(n), clock) => SearchLimits {
+                time: clock.map(|a| a.most),
                 ..SearchLimits::playouts(n)
             },
-            None => SearchLimits {
-                time: clock.or(self.time),
-                playouts: None,
-                early_stop: true,
-                cleanup: false,
+            (None, Some(a)) => SearchLimits {
+                time: Some(a.planned),
+                max_time: Some(a.most),
+                early_stop: a.banked,
+                ..SearchLimits::unlimited()
+            },
+            (None, None) => match self.time {
+                Some(t) => SearchLimits::time(t),
+                None => SearchLimits::unlimited(),
             },
         }
     }
@@ -116,7 +123,7 @@ impl Search {
     /// The time budget, if any: the server stops the search itself a little after it.
     pub fn time_limit(&self) -> Option<Duration> {
         match &self.task {
-            Task::Genmove { limits, .. } | Task::Show { limits, .. } => limits.time,
+            Task::Genmove { limits, .. } | Task::Show { limits, .. } => limits.latest(),
             Task::Analyze { .. } | Task::Ponder => None,
         }
     }
@@ -184,8 +191,17 @@ mod tests {
             playouts: Some(5000),
         };
         assert_eq!(budget.limits(None), SearchLimits::playouts(5000));
-        let clocked = budget.limits(Some(Duration::from_millis(800)));
-        assert_eq!(clocked.time, Some(Duration::from_millis(800)));
+        let allowance = Allowance {
+            planned: Duration::from_millis(800),
+            most: Duration::from_millis(1500),
+            banked: true,
+        };
+        let clocked = budget.limits(Some(allowance));
+        assert_eq!(
+            clocked.time,
+            Some(allowance.most),
+            "the clock's limit, not its plan"
+        );
         assert_eq!(clocked.playouts, Some(5000));
         assert!(!clocked.early_stop);
     }
@@ -197,8 +213,21 @@ mod tests {
             budget.limits(None).time,
             Some(Duration::from_secs_f64(DEFAULT_SECONDS_PER_MOVE))
         );
-        let limits = budget.limits(Some(Duration::from_secs(2)));
+        let allowance = Allowance {
+            planned: Duration::from_secs(2),
+            most: Duration::from_secs(5),
+            banked: true,
+        };
+        let limits = budget.limits(Some(allowance));
         assert_eq!(limits.time, Some(Duration::from_secs(2)));
+        assert_eq!(limits.max_time, Some(Duration::from_secs(5)));
+        assert_eq!(limits.latest(), Some(Duration::from_secs(5)));
         assert!(limits.early_stop);
+        // Where saved time is lost, the search uses all of it.
+        let period = Allowance {
+            banked: false,
+            ..Allowance::fixed(Duration::from_millis(850))
+        };
+        assert!(!budget.limits(Some(period)).early_stop);
     }
 }

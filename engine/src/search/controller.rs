@@ -1,6 +1,7 @@
 //! Steps 2 and 3 of a search: run the workers on the pool, and on the calling thread watch the
-//! clock, the stop flag and whether the best move can still be overtaken; report progress; take
-//! the snapshot of the tree that reports and decisions read.
+//! clock, the stop flag, whether the best move can still be overtaken and, past the planned
+//! time, whether the choice is still in doubt; report progress; take the snapshot of the tree
+//! that reports and decisions read.
 
 use super::params::SearchParams;
 use super::simulate::{Shared, Worker};
@@ -73,7 +74,7 @@ impl Mcts {
             done: Padded(AtomicBool::new(false)),
             playouts: Padded(AtomicU64::new(0)),
             playout_limit: limits.playouts.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + thinking_time(t)),
+            deadline: limits.latest().map(|t| start + thinking_time(t)),
             ownership: (0..size).map(|_| AtomicI32::new(0)).collect(),
             neutral: (0..size).map(|_| AtomicU32::new(0)).collect(),
             owned_playouts: AtomicU64::new(0),
@@ -106,7 +107,8 @@ impl Mcts {
                     shared.done.store(true, Ordering::Relaxed);
                 });
             }
-            // The controller: clock, early stop, progress reports.
+            // The controller: clock, early stop, extension while in doubt, progress reports.
+            let planned_end = limits.time.map(|t| start + thinking_time(t));
             let mut last_report = Instant::now();
             loop {
                 std::thread::sleep(CONTROL_TICK);
@@ -114,7 +116,13 @@ impl Mcts {
                     break;
                 }
                 let elapsed = start.elapsed();
-                if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+                let now = Instant::now();
+                if shared.deadline.is_some_and(|d| now >= d) {
+                    break;
+                }
+                if planned_end.is_some_and(|d| now >= d)
+                    && choice_is_clear(root_children(&tree), params.clear_visit_ratio)
+                {
                     break;
                 }
                 if limits.early_stop && can_stop_early(&shared, &params, limits, elapsed) {
@@ -178,6 +186,29 @@ fn can_stop_early(
         }
     }
     f64::from(first - second) > remaining * f64::from(params.early_stop_factor)
+}
+
+/// Is the search's choice among the root's `kids` clear enough to stop at its planned time? Not
+/// while the most visited move has fewer than `ratio` times the visits of the second
+/// ([`SearchParams::clear_visit_ratio`]), nor while a move with at least a quarter of its visits
+/// has a better win rate.
+fn choice_is_clear(kids: &[Node], ratio: f32) -> bool {
+    let Some((best, top)) = kids.iter().enumerate().max_by_key(|(_, c)| c.visits()) else {
+        return true;
+    };
+    let first = top.visits();
+    let rivals = || kids.iter().enumerate().filter(move |&(i, _)| i != best);
+    let second = rivals().map(|(_, c)| c.visits()).max().unwrap_or(0);
+    if f64::from(first) < f64::from(second) * f64::from(ratio) {
+        return false;
+    }
+    let best_rate = top.stats().winrate();
+    !rivals().any(|(_, c)| c.visits() >= first / 4 && c.stats().winrate() > best_rate)
+}
+
+/// The children of the root of `tree`.
+fn root_children(tree: &Tree) -> &[Node] {
+    tree.children(tree.node(Tree::ROOT)).1
 }
 
 /// A snapshot of the search for reports and decisions.
@@ -282,6 +313,35 @@ mod tests {
     use super::*;
     use crate::player::Decision;
     use crate::rules::Rules;
+
+    #[test]
+    fn a_choice_is_in_doubt_while_a_rival_has_close_visits_or_a_better_win_rate() {
+        // Root children with (visits, wins) each.
+        let clear = |kids: &[(u32, u32)]| {
+            let tree = Tree::with_root_children(kids.len(), 0.0, 0.0);
+            for (node, &(visits, wins)) in root_children(&tree).iter().zip(kids) {
+                node.add_visits(visits, 2 * wins);
+            }
+            choice_is_clear(root_children(&tree), 1.5)
+        };
+        assert!(
+            clear(&[(900, 540), (300, 150), (100, 40)]),
+            "far ahead and best"
+        );
+        assert!(
+            !clear(&[(500, 300), (400, 230)]),
+            "second too close in visits"
+        );
+        assert!(
+            !clear(&[(900, 500), (300, 200)]),
+            "second has a better win rate"
+        );
+        assert!(
+            clear(&[(900, 500), (200, 190)]),
+            "a rival too little visited to count"
+        );
+        assert!(choice_is_clear(&[], 1.5), "nothing to choose between");
+    }
 
     #[test]
     fn visits_add_up() {

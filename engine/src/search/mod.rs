@@ -167,12 +167,7 @@ impl Player for Mcts {
         interval: Duration,
         report: &mut dyn FnMut(&Analysis),
     ) {
-        let limits = SearchLimits {
-            time: None,
-            playouts: None,
-            early_stop: false,
-            cleanup: false,
-        };
+        let limits = SearchLimits::unlimited();
         let (tree, last) = self.run(game, color, &limits, stop, Some(interval), report);
         self.tree = Some(tree);
         report(&last);

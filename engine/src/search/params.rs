@@ -54,6 +54,11 @@ pub struct SearchParams {
     /// Stop when the best move cannot be overtaken in the remaining budget (playouts per second
     /// estimated on the fly). A safety factor below 1 stops a little earlier.
     pub early_stop_factor: f32,
+    /// When the planned time is up and the clock allows more (see `SearchLimits::max_time`),
+    /// the search goes on while its choice is in doubt: while the most visited move has fewer
+    /// than this many times the visits of the second, or a move with at least a quarter of its
+    /// visits has a better win rate (Huang, Coulom and Lin 2010: think longer when unstable).
+    pub clear_visit_ratio: f32,
     /// Ownership beyond this (from -1..1) makes a point settled; a stone owned by the other side
     /// beyond it is dead.
     pub settled_ownership: f32,
@@ -88,6 +93,7 @@ impl Default for SearchParams {
             resign_moves: 3,
             resign_min_fill: 0.15,
             early_stop_factor: 0.95,
+            clear_visit_ratio: 1.5,
             settled_ownership: 0.6,
             dynkomi_per_stone: 7.0,
             dynkomi_fill: 0.55,
@@ -157,6 +163,7 @@ pub(super) const TUNABLES: &[(&str, std::ops::RangeInclusive<f32>)] = &[
     ("prior_learned_exponent", 0.0..=10.0),
     ("prior_pattern", 0.0..=1e4),
     ("dynkomi_per_stone", 0.0..=100.0),
+    ("clear_visit_ratio", 1.0..=100.0),
     ("capture", 0.0..=1.0),
     ("escape", 0.0..=1.0),
     ("two_liberties", 0.0..=1.0),
@@ -184,6 +191,7 @@ pub(super) fn tunable<'a>(
         "prior_learned_exponent" => &mut s.prior_learned_exponent,
         "prior_pattern" => &mut s.prior_pattern,
         "dynkomi_per_stone" => &mut s.dynkomi_per_stone,
+        "clear_visit_ratio" => &mut s.clear_visit_ratio,
         "capture" => &mut p.capture,
         "escape" => &mut p.escape,
         "two_liberties" => &mut p.two_liberties,
