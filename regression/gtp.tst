@@ -1,4 +1,4 @@
-# GTP behaviour that GUIs and controllers rely on (../shared/GTP.md), on the tengen binary.
+# GTP behaviour that GUIs and controllers rely on (docs/GTP.md), on the tengen binary.
 # Deterministic: no search, so `cargo test` runs this file.
 
 # --- Administrative commands.
@@ -15,7 +15,7 @@
 5 list_commands
 #? [.*^kgs-genmove_cleanup$.*]
 
-# --- Handicap: the GTP table's points for 9 stones on 19x19 (GTP.md), in any order.
+# --- Handicap: the GTP table's points for 9 stones on 19x19 (docs/GTP.md), in any order.
 boardsize 19
 clear_board
 fixed_handicap 9
@@ -59,7 +59,7 @@ play b e5
 40 printsgf
 #? [.*SZ\[9\].*;B\[ee\].*]
 
-# --- Clock commands are accepted in every form controllers send (GTP.md "Clocks").
+# --- Clock commands are accepted in every form controllers send (docs/GTP.md "Clocks").
 50 time_settings 0 1 1
 #? []
 51 kgs-time_settings byoyomi 0 0.5 5

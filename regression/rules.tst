@@ -1,4 +1,4 @@
-# The rules of ../shared/RULES.md, checked through GTP on the tengen binary. Deterministic: no
+# The rules of docs/RULES.md, checked through GTP on the tengen binary. Deterministic: no
 # search, so `cargo test` runs this file (bench/tests/regression.rs). Positions are in sgf/.
 
 # --- Capture: White's B2 has one liberty left (B3); Black B3 takes it.

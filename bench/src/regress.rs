@@ -1,7 +1,7 @@
 //! A gogui-regress runner: `.tst` files of GTP commands, each test a numbered command followed
 //! by a `#? [pattern]` line, run against a fresh engine per file, started in that file's folder.
 //!
-//! Semantics (as `../shared/GTP.md` gives GoGui's): the pattern is a regular expression that
+//! Semantics (GoGui's, as `docs/GTP.md` gives them): the pattern is a regular expression that
 //! must match the whole reply (without `=id`), with `.` matching newlines and `^`/`$` line
 //! anchors; a leading `!` negates it; a `*` after the closing `]` marks a known failure. A `?`
 //! reply fails the test whatever the pattern. Unnumbered lines are setup commands; one that

@@ -1,4 +1,4 @@
-//! Fixed handicap placement (the GTP table; see `../shared/GTP.md`).
+//! Fixed handicap placement (the GTP table; see `docs/GTP.md`).
 
 use crate::geometry::Geometry;
 use crate::types::Point;

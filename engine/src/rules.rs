@@ -1,4 +1,4 @@
-//! The rule set as plain data, with named presets. See `../shared/RULES.md` for the rules text.
+//! The rule set as plain data, with named presets. See `docs/RULES.md` for the rules text.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,4 +1,4 @@
-//! The rules of `../shared/RULES.md`, one test per rule, on ASCII boards, played through
+//! The rules of `docs/RULES.md`, one test per rule, on ASCII boards, played through
 //! [`Game`] (the board-level mechanics have their own tests in `board.rs`).
 
 mod common;

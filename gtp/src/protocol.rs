@@ -1,9 +1,10 @@
 //! GTP framing: one input line into a [`Line`] (blank, comment or command with its id), and a
 //! reply into the text GTP puts on the wire. No state, no I/O.
 //!
-//! The tolerant reading of `../shared/GTP.md`: control characters other than tab and newline are
-//! dropped, a tab counts as a space, `\r` is ignored, `#` starts a comment line, a leading number
-//! is the command's id. A line that is not valid UTF-8 still gets its one `?` reply.
+//! The tolerant reading of GTP that `docs/GTP.md` promises: control characters other than tab
+//! and newline are dropped, a tab counts as a space, `\r` is ignored, `#` starts a comment line,
+//! a leading number is the command's id. A line that is not valid UTF-8 still gets its one `?`
+//! reply.
 
 /// What one input line is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,5 @@
-# Capture tactics. Search-based (fixed seed, one thread, fixed playout budget).
+# Capture tactics (docs/RULES.md, "Go knowledge the search suites check"). Search-based (fixed
+# seed, one thread, fixed playout budget).
 tengen-param seed 1
 tengen-param threads 1
 tengen-param playouts 20000

@@ -1,4 +1,4 @@
-# Life and death: the shapes of ../../shared/RULES.md. Each position is an enclosed White group
+# Life and death: the eye shapes of docs/RULES.md. Each position is an enclosed White group
 # in a living Black wall, Black to move, and a komi that makes the group's life decide the game
 # (Black wins if and only if the group dies). Killing needs the vital point of the eye space:
 # any other Black move lets White take that point and make two eyes. Search-based: fixed seed,
@@ -40,7 +40,7 @@ loadsgf sgf/rabbitty-six.sgf
 5 reg_genmove b
 #? [E5]
 
-# Bent four in the corner (../../shared/RULES.md: dead). White's eye space A1 B1 C1 A2 is bent at
+# Bent four in the corner (docs/RULES.md: dead). White's eye space A1 B1 C1 A2 is bent at
 # the 1-1 point and White has no outside liberty. Black B1 kills: White A1 (atari) is met by Black
 # A2, taking A1 in a ko, and White cannot retake at once; after White C1 or A2 instead, Black A1,
 # and White's capture of A1 B1 leaves a two-point eye with no outside liberty, dead. White has no ko

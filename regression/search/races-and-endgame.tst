@@ -1,5 +1,5 @@
-# Capturing races and the end of a 9x9 game. Search-based (fixed seed, one thread, fixed
-# playout budget).
+# Capturing races and the end of a 9x9 game (docs/RULES.md, "Go knowledge the search suites
+# check" and "End of the game"). Search-based (fixed seed, one thread, fixed playout budget).
 tengen-param seed 1
 tengen-param threads 1
 tengen-param playouts 20000

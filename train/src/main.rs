@@ -1,7 +1,9 @@
 //! `tengen-train`: fit the pattern weights from a folder of SGF games and write the weights file.
+//! `KGS_6D` is a folder of game records, e.g. the KGS 6-dan archives README.md's "Learned move
+//! patterns" names:
 //!
 //! ```sh
-//! nice -n 10 cargo run --release -p tengen-train -- --data ../shared/data/kgs-6d \
+//! nice -n 10 cargo run --release -p tengen-train -- --data "$KGS_6D" \
 //!     --out engine/data/patterns.bin --report engine/data/patterns.txt
 //! ```
 

@@ -9,8 +9,8 @@
 //!    the [`policy`], *back up* the result along the path and as AMAF to siblings.
 //! 3. **Control**, on the calling thread (`controller.rs`): stop at the budget, when `stop` is
 //!    raised, or when the best move can no longer be overtaken; report progress.
-//! 4. **Decide** (`decision.rs`): the most visited move; pass and resign by the rules of
-//!    `../shared/ENGINES.md` (pass only when it wins and nothing is unsettled).
+//! 4. **Decide** (`decision.rs`): the most visited move; pass only when it wins and nothing is
+//!    unsettled, resign when clearly lost (`docs/RULES.md`, "End of the game"; `docs/GTP.md`).
 //!
 //! This file holds the player itself: its settings, and the [`Player`] interface over the steps.
 

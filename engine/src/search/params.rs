@@ -1,5 +1,5 @@
 //! Every tunable of the search in one place, each with what it does and where its default comes
-//! from. Defaults are starting points from the literature (see `../shared/ENGINES.md`), to be
+//! from. Defaults are starting points from the literature (see `docs/REFERENCES.md`), to be
 //! tuned by matches.
 
 /// The tree policy, priors, expansion and decisions.
