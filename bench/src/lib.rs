@@ -4,9 +4,11 @@
 //! How to read it: [`gtp_client`] drives an engine process; [`clock`] keeps a player's time;
 //! [`referee`] plays one checked game; [`match_runner`] plays many, with [`openings`],
 //! [`results`] (the JSON-lines file), [`stats`] (Elo, SPRT) and [`report`] (summary, HTML);
-//! [`regress`] runs gogui-regress `.tst` files.
+//! [`regress`] runs gogui-regress `.tst` files; [`counting`] measures tengen's count of finished
+//! games against their recorded results (`tengen-count`).
 
 pub mod clock;
+pub mod counting;
 pub mod gtp_client;
 pub mod match_runner;
 pub mod openings;

@@ -11,6 +11,7 @@
 //! - [`rules`], [`score`], [`handicap`], [`coord`], [`sgf`]: rules as data, counting, fixed
 //!   handicap points, vertex text, SGF files.
 //! - [`playout`]: random games to the end, the engine's measuring stick.
+//! - [`life`]: static life and death (Benson's unconditional life, seki), for counting.
 //! - [`time`]: clocks (absolute, Japanese and Canadian byo-yomi) and the time manager that turns
 //!   what is left into a thinking budget for one move.
 //!
@@ -28,6 +29,7 @@ pub mod coord;
 pub mod game;
 pub mod geometry;
 pub mod handicap;
+pub mod life;
 pub mod patterns;
 pub mod player;
 pub mod playout;

@@ -2,9 +2,12 @@
 //!
 //! Dead stones are given by the caller (the search's ownership estimate, a referee, the user);
 //! they are removed before counting and their points go to the side that surrounds them.
+//! Territory counting follows the Japanese rules where they differ from a plain flood fill:
+//! no territory in seki, and no point for what its owner must fill (see [`count_territory`]).
 
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
+use crate::life::seki;
 use crate::rules::{Rules, Scoring};
 use crate::types::{Cell, Color, Point};
 use std::fmt;
@@ -60,17 +63,33 @@ impl Count {
     }
 }
 
-/// Count `board` with the stones at `dead` removed. Regions of empty points (and removed stones)
-/// belong to a colour when every stone bordering them is that colour's.
+/// Count `board` with the stones at `dead` removed, by area (stones and the regions they
+/// surround). Regions of empty points (and removed stones) belong to a colour when every stone
+/// bordering them is that colour's.
 pub fn count(board: &Board, dead: &[Point]) -> Count {
-    let geo = board.geometry();
-    let mut removed = [false; MAX_POINTS];
+    tally(board, dead, &owners(board, dead, false))
+}
+
+/// Count `board` with the stones at `dead` removed, by territory (Japanese rules): as
+/// [`count`], except that two kinds of surrounded points are nobody's. The eyes of stones in
+/// seki are not territory (see [`crate::life::seki`]). And a point that its owner will have
+/// to fill once the dame are filled (*teire*) is not either: a point that is the last liberty
+/// of a chain next to it, or one of its two liberties when the other is a dame point the
+/// opponent can fill without self-atari (that fill puts the chain in atari, and it must
+/// connect).
+pub fn count_territory(board: &Board, dead: &[Point]) -> Count {
+    tally(board, dead, &owners(board, dead, true))
+}
+
+/// Stones, territory, dead stones and dame from the owner of each open point.
+fn tally(board: &Board, dead: &[Point], owner: &[Option<Color>]) -> Count {
     let mut c = Count {
         stones: [0; 2],
         territory: [0; 2],
         dead: [0; 2],
         dame: 0,
     };
+    let mut removed = [false; MAX_POINTS];
     for &p in dead {
         if let Some(color) = board.at(p).color() {
             if !removed[p.index()] {
@@ -79,27 +98,50 @@ pub fn count(board: &Board, dead: &[Point]) -> Count {
             }
         }
     }
+    for p in board.geometry().points() {
+        let i = p.index();
+        match board.cell(i).color() {
+            Some(color) if !removed[i] => c.stones[color.index()] += 1,
+            _ => match owner[i] {
+                Some(color) => c.territory[color.index()] += 1,
+                None => c.dame += 1,
+            },
+        }
+    }
+    c
+}
+
+/// The owner of every empty point and removed stone (per point of the padded board, `None`
+/// elsewhere and for dame) once the stones at `dead` are removed: the colour of the stones
+/// around its region, if they are all one colour's. With `japanese`, the eyes of seki and the
+/// teire points are nobody's (see [`count_territory`]).
+pub fn owners(board: &Board, dead: &[Point], japanese: bool) -> Vec<Option<Color>> {
+    let geo = board.geometry();
+    let mut removed = [false; MAX_POINTS];
+    for &p in dead {
+        if board.at(p).color().is_some() {
+            removed[p.index()] = true;
+        }
+    }
     let is_open = |i: usize| board.cell(i) == Cell::Empty || removed[i];
+    let mut owner = vec![None; geo.array_len()];
     let mut seen = [false; MAX_POINTS];
     let mut stack = [0u16; MAX_POINTS];
+    let mut members = Vec::new();
     for p in geo.points() {
         let i = p.index();
-        if !is_open(i) {
-            let color = board.cell(i).color().expect("a stone");
-            c.stones[color.index()] += 1;
-            continue;
-        }
-        if seen[i] {
+        if !is_open(i) || seen[i] {
             continue;
         }
         // Flood the region through open points, noting which colours border it.
-        let (mut size, mut borders, mut top) = (0, [false; 2], 1);
+        let (mut borders, mut top) = ([false; 2], 1);
+        members.clear();
         stack[0] = i as u16;
         seen[i] = true;
         while top > 0 {
             top -= 1;
             let q = stack[top] as usize;
-            size += 1;
+            members.push(q);
             for n in geo.neighbors(q) {
                 if is_open(n) {
                     if !seen[n] {
@@ -112,13 +154,68 @@ pub fn count(board: &Board, dead: &[Point]) -> Count {
                 }
             }
         }
-        match borders {
-            [true, false] => c.territory[0] += size,
-            [false, true] => c.territory[1] += size,
-            _ => c.dame += size,
+        let color = match borders {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        };
+        for &q in &members {
+            owner[q] = color;
         }
     }
-    c
+    if japanese {
+        japanese_exceptions(board, dead, &mut owner);
+    }
+    owner
+}
+
+/// Under territory counting, take away the eyes of seki and the teire points (see
+/// [`count_territory`]).
+fn japanese_exceptions(board: &Board, dead: &[Point], owner: &mut [Option<Color>]) {
+    let geo = board.geometry();
+    let mut plain = board.clone();
+    for &p in dead {
+        if plain.at(p).color().is_some() {
+            plain.set_cell(p, None);
+        }
+    }
+    // Both tests look at the board once the dame only one side can fill are filled.
+    let plain = seki::fill_forced_dame(&plain);
+    let seki = seki::find_as_it_stands(&plain);
+    for p in geo.points() {
+        if owner[p.index()].is_some()
+            && geo
+                .neighbors(p.index())
+                .iter()
+                .any(|&n| seki.contains(Point::new(n)))
+        {
+            owner[p.index()] = None;
+        }
+    }
+    let snapshot = owner.to_vec();
+    let fillable = |c: Color, l: Point| {
+        plain.is_legal(c, l).is_ok()
+            && (plain.captures_at(c, l) || plain.liberties_after::<2>(c, l) >= 2)
+    };
+    for p in geo.points() {
+        let Some(color) = snapshot[p.index()] else {
+            continue;
+        };
+        let teire = geo.neighbors(p.index()).iter().any(|&n| {
+            let q = Point::new(n);
+            if plain.at(q) != Cell::from(color) {
+                return false;
+            }
+            let (libs, k) = plain.liberties::<3>(q);
+            k <= 2
+                && libs[..k].iter().all(|&l| {
+                    l == p || (snapshot[l.index()].is_none() && fillable(color.opponent(), l))
+                })
+        });
+        if teire {
+            owner[p.index()] = None;
+        }
+    }
 }
 
 /// Score `board` under `rules` with `handicap` stones given, `dead` stones removed (ignored under
@@ -136,7 +233,7 @@ pub fn score(board: &Board, rules: &Rules, handicap: usize, dead: &[Point]) -> S
             area[0] as f64 - area[1] as f64
         }
         Scoring::Territory => {
-            let c = count(board, dead);
+            let c = count_territory(board, dead);
             let black = c.territory[0] + board.captures(Color::Black) as usize + c.dead[1];
             let white = c.territory[1] + board.captures(Color::White) as usize + c.dead[0];
             black as f64 - white as f64
@@ -228,6 +325,61 @@ mod tests {
         let even = Rules::chinese();
         assert_eq!(score(&split_board(19, 185), &even, 0, &[]), Score(1.5));
         assert_eq!(score(&split_board(19, 184), &even, 0, &[]), Score(-0.5));
+    }
+
+    /// The 9x9 game of the issue that asked for seki (CGOS, 2007): White's twelve stones at
+    /// the top left and Black's b9 and a8 share b8, each with one eye (White d8, Black a9).
+    fn cgos_seki() -> Board {
+        Board::from_ascii(
+            ". X O O O X . X .
+             X . O . O X X X X
+             O O O O X X X X .
+             O X X O O X O X X
+             X X X X X O O O X
+             X X . X O O X X X
+             X . X O O O X O O
+             X X X O . O O O O
+             X X X X O O O . O",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn eyes_in_seki_count_by_area_but_are_not_territory() {
+        let b = cgos_seki();
+        let geo = b.geometry();
+        let (a9, d8) = (geo.point(0, 8), geo.point(3, 7));
+        let area = owners(&b, &[], false);
+        assert_eq!(area[a9.index()], Some(Color::Black));
+        assert_eq!(area[d8.index()], Some(Color::White));
+        let japanese = owners(&b, &[], true);
+        assert_eq!(japanese[a9.index()], None);
+        assert_eq!(japanese[d8.index()], None);
+        // The result the game recorded (Chinese rules, komi 7.5): B+2.5.
+        assert_eq!(score(&b, &Rules::chinese(), 0, &[]), Score(2.5));
+        // The other eyes still count under Japanese rules: g9, j9, j7, c4 and b3 are Black's,
+        // e2 and h1 White's; a9, b8 and d8 are nobody's.
+        let c = count_territory(&b, &[]);
+        assert_eq!((c.territory, c.dame), ([5, 2], 3), "{c:?}");
+    }
+
+    #[test]
+    fn a_point_its_owner_must_fill_is_not_territory() {
+        // White can fill the dame d1 safely; then Black's c1 is in atari and must connect at
+        // b1. Under territory counting b1 is not a point; under area counting it is.
+        let b = Board::from_ascii(
+            ". X O . . .
+             . X O . . .
+             . X O . . .
+             . X O . . .
+             . X O O . .
+             . . X . O .",
+        )
+        .unwrap();
+        assert_eq!(count(&b, &[]).territory[0], 7);
+        assert_eq!(count_territory(&b, &[]).territory[0], 6);
+        let b1 = b.geometry().point(1, 0);
+        assert_eq!(owners(&b, &[], true)[b1.index()], None);
     }
 
     /// A full board (legal positions never look like this, but they count the same way): Black

@@ -510,7 +510,7 @@ fn sgf_move(v: &str, geo: Geometry) -> Result<Move, SgfError> {
 }
 
 /// A point list value: a point or a compressed rectangle `aa:cc`.
-fn sgf_points(v: &str, geo: Geometry) -> Result<Vec<Point>, SgfError> {
+pub fn sgf_points(v: &str, geo: Geometry) -> Result<Vec<Point>, SgfError> {
     match v.split_once(':') {
         None => Ok(vec![parse_sgf_point(v, geo)?]),
         Some((a, b)) => {

@@ -174,7 +174,10 @@ impl Player for Mcts {
     }
 
     fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)> {
-        self.territory_of(game).stone_statuses(game.board())
+        let settled = self.params.settled_ownership;
+        self.territory_of(game)
+            .judge(game.board(), settled)
+            .stone_statuses()
     }
 
     fn params(&self) -> Vec<(String, String)> {

@@ -9,6 +9,7 @@
 
 use crate::board::Board;
 use crate::game::Game;
+use crate::life::{benson, eyespace, seki, Chains, Regions};
 use crate::player::StoneStatus;
 use crate::types::{Cell, Color, Point};
 
@@ -50,15 +51,173 @@ impl Territory {
         }
     }
 
+    /// This ownership corrected by static life and death (see [`Judgement`]), with `settled`
+    /// the mean ownership a side needs for a point to count as its own.
+    pub fn judge(&self, board: &Board, settled: f32) -> Judgement {
+        Judgement::new(self, board, settled)
+    }
+}
+
+/// What a position's stones and points are, as the engine judges them for counting, passing
+/// and clean-up: the playouts' ownership, overruled where static life and death knows better.
+///
+/// - Chains in seki ([`seki::find`]) are alive, whatever the playouts did to them, and the
+///   liberties they share belong to nobody.
+/// - Chains alive by Benson's algorithm are alive; opponent stones in the regions they hold
+///   for good are dead.
+/// - Chains that border an area big enough to make two eyes in, with only dead stones in it
+///   ([`eyespace`]), are alive.
+/// - Every other chain is dead when the other side owns its stones in most playouts (the mean
+///   ownership over the chain, so that a chain's stones share one fate).
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    chains: Chains,
+    /// Per chain.
+    status: Vec<StoneStatus>,
+    /// Per point, in [`crate::Geometry::points`] order.
+    state: Vec<PointState>,
+    points: Vec<Point>,
+}
+
+impl Judgement {
+    fn new(territory: &Territory, board: &Board, settled: f32) -> Judgement {
+        let geo = board.geometry();
+        let points: Vec<Point> = geo.points().collect();
+        let mut index = vec![usize::MAX; geo.array_len()];
+        for (i, p) in points.iter().enumerate() {
+            index[p.index()] = i;
+        }
+        let chains = Chains::new(board);
+        let regions = Color::BOTH.map(|c| Regions::new(board, &chains, c));
+        let benson = regions
+            .each_ref()
+            .map(|r| benson::unconditional(&chains, r));
+        let mut state: Vec<PointState> = (0..points.len())
+            .map(|i| territory.state(i, settled))
+            .collect();
+        // Points the static judgement settles: regions held for good.
+        for color in Color::BOTH {
+            let (regions, benson) = (&regions[color.index()], &benson[color.index()]);
+            for (r, region) in regions.list.iter().enumerate() {
+                if benson.safe[r] {
+                    for p in &region.points {
+                        state[index[p.index()]] = PointState::Owned(color);
+                    }
+                }
+            }
+        }
+        // Dead unless alive by Benson: held for good by the other side, or owned by it in
+        // most playouts.
+        let dead: Vec<bool> = chains
+            .list
+            .iter()
+            .enumerate()
+            .map(|(x, chain)| {
+                let (color, opponent) = (chain.color, chain.color.opponent().index());
+                if benson[color.index()].alive[x] {
+                    return false;
+                }
+                let held = regions[opponent]
+                    .at(chain.stones[0])
+                    .is_some_and(|r| benson[opponent].safe[r]);
+                let mine: f32 = chain
+                    .stones
+                    .iter()
+                    .map(|p| {
+                        territory
+                            .ownership
+                            .get(index[p.index()])
+                            .copied()
+                            .unwrap_or(0.0)
+                    })
+                    .sum::<f32>()
+                    * color.sign() as f32;
+                held || mine < 0.0
+            })
+            .collect();
+        // Alive, whatever the playouts say, with a big enough area to make eyes in.
+        let roomy = regions
+            .each_ref()
+            .map(|r| eyespace::lives_by_eye_space(&chains, r, &dead));
+        let dead: Vec<bool> = (0..chains.list.len())
+            .map(|x| dead[x] && !roomy[chains.list[x].color.index()][x])
+            .collect();
+        // Sekis: as the board stands, and once the stones judged dead are removed and the dame
+        // only one side can fill are filled (the playouts may have broken a seki, so the
+        // first look keeps every stone; dame next to dead stones are territory, so the
+        // second look fills only once they are gone).
+        let mut without_dead = board.clone();
+        for (x, chain) in chains.list.iter().enumerate() {
+            if dead[x] {
+                for &p in &chain.stones {
+                    without_dead.set_cell(p, None);
+                }
+            }
+        }
+        let seki = [seki::find_as_it_stands(board), seki::find(&without_dead)];
+        let mut status = Vec::with_capacity(chains.list.len());
+        for (x, chain) in chains.list.iter().enumerate() {
+            let s = if seki.iter().any(|k| k.contains(chain.stones[0])) {
+                StoneStatus::Seki
+            } else if dead[x] {
+                StoneStatus::Dead
+            } else {
+                StoneStatus::Alive
+            };
+            if s == StoneStatus::Seki || benson[chain.color.index()].alive[x] {
+                for p in &chain.stones {
+                    state[index[p.index()]] = PointState::Owned(chain.color);
+                }
+            }
+            status.push(s);
+        }
+        for p in seki.iter().flat_map(|k| &k.shared) {
+            if board.at(*p) == Cell::Empty {
+                state[index[p.index()]] = PointState::Shared;
+            }
+        }
+        Judgement {
+            chains,
+            status,
+            state,
+            points,
+        }
+    }
+
+    /// The status of the stone at `p` (`None` on an empty point).
+    pub fn status(&self, p: Point) -> Option<StoneStatus> {
+        self.chains.at(p).map(|x| self.status[x])
+    }
+
+    /// The status of every stone, in board order.
+    pub fn stone_statuses(&self) -> Vec<(Point, StoneStatus)> {
+        self.points
+            .iter()
+            .filter_map(|&p| Some((p, self.status(p)?)))
+            .collect()
+    }
+
+    /// Number of `color`'s opponent stones judged dead on points `color` owns: dead stones
+    /// to capture.
+    pub fn dead_opponent_stones(&self, board: &Board, color: Color) -> usize {
+        let opp = Cell::from(color.opponent());
+        self.points
+            .iter()
+            .zip(&self.state)
+            .filter(|&(&p, &s)| {
+                board.at(p) == opp
+                    && s == PointState::Owned(color)
+                    && self.status(p) == Some(StoneStatus::Dead)
+            })
+            .count()
+    }
+
     /// The score (Black positive, after komi and handicap compensation) if the game ended now
     /// with every point going to its owner, or `None` while any point is unsettled.
-    pub fn settled_margin(&self, game: &Game, settled: f32) -> Option<f32> {
-        if self.ownership.is_empty() {
-            return None;
-        }
+    pub fn settled_margin(&self, game: &Game) -> Option<f32> {
         let mut margin = 0.0f32;
-        for i in 0..self.ownership.len() {
-            match self.state(i, settled) {
+        for &s in &self.state {
+            match s {
                 PointState::Owned(c) => margin += c.sign() as f32,
                 PointState::Shared => {}
                 PointState::Unsettled => return None,
@@ -67,54 +226,6 @@ impl Territory {
         let rules = game.rules();
         let handicap = rules.handicap_compensation.points(game.handicap());
         Some(margin - rules.komi as f32 - handicap as f32)
-    }
-
-    /// Number of `color`'s opponent stones whose points `color` owns (dead stones to capture).
-    pub fn dead_opponent_stones(&self, board: &Board, color: Color, settled: f32) -> usize {
-        let opp = Cell::from(color.opponent());
-        board
-            .geometry()
-            .points()
-            .enumerate()
-            .filter(|&(i, p)| {
-                board.at(p) == opp && self.state(i, settled) == PointState::Owned(color)
-            })
-            .count()
-    }
-
-    /// The status of every stone: dead when the other side owns its point more often than not,
-    /// in seki when it is alive but touches a shared empty point that touches both colours,
-    /// alive otherwise.
-    pub fn stone_statuses(&self, board: &Board) -> Vec<(Point, StoneStatus)> {
-        let geo = board.geometry();
-        let mut index = vec![usize::MAX; geo.array_len()];
-        for (i, p) in geo.points().enumerate() {
-            index[p.index()] = i;
-        }
-        let shared_liberty = |q: usize| {
-            board.cell(q) == Cell::Empty
-                && self.neutral.get(index[q]).is_some_and(|&n| n >= SHARED)
-                && board.is_eyelike(Color::Black, Point::new(q))
-                    == board.is_eyelike(Color::White, Point::new(q))
-        };
-        geo.points()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let color = board.at(p).color()?;
-                let mine = self.ownership.get(i).copied().unwrap_or(0.0) * color.sign() as f32;
-                let status = if mine < 0.0 {
-                    StoneStatus::Dead
-                } else if board
-                    .chain_stones(p)
-                    .any(|s| geo.neighbors(s.index()).iter().any(|&q| shared_liberty(q)))
-                {
-                    StoneStatus::Seki
-                } else {
-                    StoneStatus::Alive
-                };
-                Some((p, status))
-            })
-            .collect()
     }
 }
 
@@ -158,14 +269,15 @@ mod tests {
         )
         .unwrap();
         let t = territory(&[1.0, 1.0, 1.0, -1.0], &[0.0; 4]);
-        assert_eq!(t.settled_margin(&g, 0.6), Some(1.5));
+        assert_eq!(t.judge(g.board(), 0.6).settled_margin(&g), Some(1.5));
         let t = territory(&[1.0, 1.0, 0.3, -1.0], &[0.0; 4]);
-        assert_eq!(t.settled_margin(&g, 0.6), None);
+        assert_eq!(t.judge(g.board(), 0.6).settled_margin(&g), None);
     }
 
     #[test]
-    fn statuses_follow_ownership_and_shared_liberties() {
-        // Two walls with a shared column between them (as in a seki, or dame).
+    fn statuses_follow_ownership_where_nothing_static_applies() {
+        // Two walls with a column of dame between them: filling it is no self-atari, so no
+        // seki; both walls own their points in the playouts and are alive.
         let b = Board::from_ascii(
             "X . O
              X . O
@@ -186,9 +298,10 @@ mod tests {
             neutral: neutral.clone(),
         };
         assert!(t
-            .stone_statuses(&b)
+            .judge(&b, 0.6)
+            .stone_statuses()
             .iter()
-            .all(|&(_, s)| s == StoneStatus::Seki));
+            .all(|&(_, s)| s == StoneStatus::Alive));
         // Once the middle belongs to White in the playouts, Black's wall is dead.
         for (i, p) in geo.points().enumerate() {
             if b.at(p) != Cell::White {
@@ -200,7 +313,7 @@ mod tests {
             ownership: own,
             neutral,
         };
-        for (p, s) in t.stone_statuses(&b) {
+        for (p, s) in t.judge(&b, 0.6).stone_statuses() {
             let expect = if b.at(p) == Cell::Black {
                 StoneStatus::Dead
             } else {

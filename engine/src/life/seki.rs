@@ -1,0 +1,282 @@
+//! Seki: chains of both colours that live together because neither side can fill the
+//! liberties they share without putting its own stones in atari.
+//!
+//! A *dead-lock point* is an empty point next to chains of both colours where a stone of
+//! either colour would capture nothing and leave its own chain with a single liberty: whoever
+//! fills it is captured. A set of chains is in seki when every liberty of every one of them is
+//! a dead-lock point or an *own eye* (an empty point whose neighbours are all stones of that
+//! chain's colour, none of them in atari): then neither side has a move there that does not
+//! lose stones, and nothing outside touches them. That covers sekis without eyes (two shared
+//! liberties), with one eye each (one shared liberty), and with more chains on either side.
+//!
+//! A finished game may leave dame open next to a seki. Before the test, every small open
+//! dame region is filled where only one side can fill it safely ([`fill_forced_dame`]): that
+//! side loses nothing by filling, and what is left shows the seki.
+
+use super::Chains;
+use crate::board::Board;
+use crate::geometry::MAX_POINTS;
+use crate::types::{Cell, Color, Point};
+
+/// Empty regions up to this size that touch both colours are dame to fill before the test
+/// (the open dame of a finished game are one to a few points; larger regions are not dame).
+const MAX_DAME_REGION: usize = 4;
+
+/// The stones in seki and the liberties they share.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seki {
+    /// Every stone in seki, in board order.
+    pub stones: Vec<Point>,
+    /// The dead-lock points: shared liberties that belong to nobody, in board order.
+    pub shared: Vec<Point>,
+}
+
+impl Seki {
+    /// Is the stone at `p` in seki?
+    pub fn contains(&self, p: Point) -> bool {
+        self.stones.binary_search(&p).is_ok()
+    }
+}
+
+/// Would a `color` stone on the empty point `p` capture nothing and leave its chain with at
+/// most one liberty?
+pub fn is_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    !board.captures_at(color, p) && board.liberties_after::<2>(color, p) < 2
+}
+
+/// May `color` fill the empty point `p` without capturing and without self-atari?
+fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
+    board.is_legal(color, p).is_ok()
+        && !board.captures_at(color, p)
+        && board.liberties_after::<2>(color, p) >= 2
+}
+
+/// Is `p` an empty point next to both colours that neither can fill without self-atari?
+pub fn is_dead_lock(board: &Board, p: Point) -> bool {
+    if board.at(p) != Cell::Empty {
+        return false;
+    }
+    let geo = board.geometry();
+    let touches = |c: Cell| geo.neighbors(p.index()).iter().any(|&n| board.cell(n) == c);
+    touches(Cell::Black)
+        && touches(Cell::White)
+        && is_self_atari(board, Color::Black, p)
+        && is_self_atari(board, Color::White, p)
+}
+
+/// `board` with its open dame filled where only one side can fill them safely, again and
+/// again until no such point is left. Dame here are the points of empty regions of at most
+/// `MAX_DAME_REGION` points that touch both colours.
+pub fn fill_forced_dame(board: &Board) -> Board {
+    let geo = board.geometry();
+    let mut dame = Vec::new();
+    let mut seen = [false; MAX_POINTS];
+    for start in geo.points() {
+        if board.at(start) != Cell::Empty || seen[start.index()] {
+            continue;
+        }
+        let mut region = vec![start];
+        let mut borders = [false; 2];
+        seen[start.index()] = true;
+        let mut i = 0;
+        while i < region.len() {
+            let q = region[i];
+            i += 1;
+            for n in geo.neighbors(q.index()) {
+                match board.cell(n) {
+                    Cell::Empty if !seen[n] => {
+                        seen[n] = true;
+                        region.push(Point::new(n));
+                    }
+                    c => {
+                        if let Some(color) = c.color() {
+                            borders[color.index()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        if borders == [true, true] && region.len() <= MAX_DAME_REGION {
+            dame.extend(region);
+        }
+    }
+    let mut filled = board.clone();
+    loop {
+        let mut changed = false;
+        for &d in &dame {
+            if filled.at(d) != Cell::Empty {
+                continue;
+            }
+            let safe = Color::BOTH.map(|c| is_safe_fill(&filled, c, d));
+            let filler = match safe {
+                [true, false] => Color::Black,
+                [false, true] => Color::White,
+                _ => continue,
+            };
+            filled.play_unchecked(filler, d);
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    filled
+}
+
+/// Is the empty point `p` an eye of `color`: every neighbour a `color` stone (or the edge),
+/// none of them in atari?
+fn is_own_eye(board: &Board, color: Color, p: Point) -> bool {
+    board.at(p) == Cell::Empty
+        && board.geometry().neighbors(p.index()).iter().all(|&n| {
+            let c = board.cell(n);
+            c == Cell::Border || (c == Cell::from(color) && !board.in_atari(Point::new(n)))
+        })
+}
+
+/// Every seki of `board`, found after its forced dame are filled. The board must hold no dead
+/// stones: next to one, a side's own territory looks like dame, and filling it makes a seki
+/// that is not there.
+pub fn find(board: &Board) -> Seki {
+    let filled = fill_forced_dame(board);
+    let mut seki = find_as_it_stands(&filled);
+    // The filling stones are not the position's.
+    seki.stones.retain(|&p| board.at(p).color().is_some());
+    seki
+}
+
+/// Every seki of `board` as it stands (no dame filled).
+pub fn find_as_it_stands(board: &Board) -> Seki {
+    let geo = board.geometry();
+    let dead_locks: Vec<Point> = geo.points().filter(|&p| is_dead_lock(board, p)).collect();
+    if dead_locks.is_empty() {
+        return Seki::default();
+    }
+    let chains = Chains::new(board);
+    // A chain can be in seki when each of its liberties is a dead-lock point or an own eye.
+    let locked = |x: usize| {
+        let chain = &chains.list[x];
+        chain
+            .liberties
+            .iter()
+            .all(|p| dead_locks.binary_search(p).is_ok() || is_own_eye(board, chain.color, *p))
+    };
+    // Start from the chains next to dead-lock points; a candidate fails when it is not locked,
+    // or when a chain it depends on (one across a dead-lock point, or one sharing its eye)
+    // fails: then the seki can be broken there. Repeat until nothing fails.
+    let mut candidate = vec![false; chains.list.len()];
+    for &p in &dead_locks {
+        for x in chains.around(board, p) {
+            candidate[x] = true;
+        }
+    }
+    let mut links: Vec<Vec<usize>> = vec![Vec::new(); chains.list.len()];
+    for (x, chain) in chains.list.iter().enumerate() {
+        if !candidate[x] {
+            continue;
+        }
+        for &lib in &chain.liberties {
+            for y in chains.around(board, lib) {
+                if y != x && !links[x].contains(&y) {
+                    links[x].push(y);
+                }
+            }
+        }
+    }
+    for (x, c) in candidate.iter_mut().enumerate() {
+        *c = *c && locked(x);
+    }
+    loop {
+        let mut changed = false;
+        for x in 0..chains.list.len() {
+            if candidate[x] && links[x].iter().any(|&y| !candidate[y]) {
+                candidate[x] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut stones: Vec<Point> = (0..chains.list.len())
+        .filter(|&x| candidate[x])
+        .flat_map(|x| chains.list[x].stones.iter().copied())
+        .collect();
+    stones.sort();
+    let shared = dead_locks
+        .into_iter()
+        .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
+        .collect();
+    Seki { stones, shared }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seki_stones(text: &str) -> (Board, Vec<Point>, Seki) {
+        let b = Board::from_ascii(text).unwrap();
+        let seki = find(&b);
+        (b, seki.stones.clone(), seki)
+    }
+
+    #[test]
+    fn two_eyeless_groups_sharing_two_liberties() {
+        // Black's five stones on the top edge and White's seven below them have only a7 and
+        // g7, which each would fill into atari. Black's big group below lives on its own.
+        let (b, stones, seki) = seki_stones(
+            ". X X X X X .
+             O O O O O O O
+             X X X X X X X
+             . X . X . X .
+             X X X X X X X
+             X . X . X . X
+             X X X X X X X",
+        );
+        let geo = b.geometry();
+        assert_eq!(seki.shared, vec![geo.point(0, 6), geo.point(6, 6)]);
+        assert_eq!(stones.len(), 12);
+        assert!(stones.iter().all(|&p| geo.col_row(p).1 >= 5));
+    }
+
+    #[test]
+    fn a_group_that_can_be_captured_is_not_in_seki() {
+        // White's corner has one eye (a7) and shares c7 with Black's big group, which can
+        // fill c7 safely and capture: no dead-lock point, no seki.
+        let (b, stones, _) = seki_stones(
+            ". O . X . . .
+             O O X X . . .
+             X X X . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        assert!(stones.is_empty());
+        assert!(!is_dead_lock(&b, b.geometry().point(2, 6)));
+        assert!(is_self_atari(&b, Color::White, b.geometry().point(2, 6)));
+    }
+
+    #[test]
+    fn one_eye_each_and_one_shared_liberty() {
+        // The 9x9 game of the issue, top left: White's twelve stones have the eye d8 and
+        // share b8 with Black's b9 and a8, whose eye is a9.
+        let (b, stones, seki) = seki_stones(
+            ". X O O O X . X .
+             X . O . O X X X X
+             O O O O X X X X .
+             O X X O O X O X X
+             X X X X X O O O X
+             X X . X O O X X X
+             X . X O O O X O O
+             X X X O . O O O O
+             X X X X O O O . O",
+        );
+        let geo = b.geometry();
+        assert_eq!(seki.shared, vec![geo.point(1, 7)], "b8");
+        assert_eq!(stones.len(), 14, "twelve white stones and b9, a8");
+        for p in stones {
+            let (col, row) = geo.col_row(p);
+            assert!(col <= 4 && row >= 3, "{col} {row}");
+        }
+    }
+}

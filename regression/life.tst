@@ -1,0 +1,89 @@
+# Counting finished positions: which stones are alive, dead or in seki, as final_status_list
+# and final_score answer. The statuses come from a short search (its ownership) overruled by
+# static life and death (engine/src/life/): sekis, Benson's unconditional life, eye space too
+# big to kill. One thread and a fixed seed keep the search repeatable, so `cargo test` runs
+# this file (bench/tests/regression.rs). Positions are in sgf/ (setup stones, Chinese rules,
+# komi 7.5); each SGF's comment says what it shows.
+tengen-param seed 1
+tengen-param threads 1
+
+# --- Seki in the corner without eyes: Black b9 c9 and White a8-e8 e9 share a9 and d9, and a
+# stone on either would be captured at once. Both chains live; nothing is dead.
+loadsgf sgf/seki-corner-no-eye.sgf
+10 final_status_list seki
+#? [A8 B8 C8 D8 E8 E9\nB9 C9]
+11 final_status_list dead
+#? []
+# Area: Black 40 points, White 39, the two shared liberties nobody's.
+12 final_score
+#? [W\+6\.5]
+
+# --- Seki in the corner with one eye each: Black a8 b8 b9 (eye a9) and White's nine stones
+# (eye e9) share c9.
+loadsgf sgf/seki-corner-one-eye.sgf
+20 final_status_list seki
+#? [A7 B7 C7 C8 D8 E8 F8 D9 F9\nA8 B8 B9]
+21 final_status_list dead
+#? []
+
+# --- Seki on the side without eyes: Black d9 e9 f9 and White b9 b8-h8 h9 share c9 and g9.
+loadsgf sgf/seki-side-no-eye.sgf
+30 final_status_list seki
+#? [B8 C8 D8 E8 F8 G8 H8 B9 H9\nD9 E9 F9]
+31 final_status_list dead
+#? []
+# Black 43, White 36: the seki decides the game by half a point.
+32 final_score
+#? [W\+0\.5]
+
+# --- Seki on the side with one eye each, sharing e9.
+loadsgf sgf/seki-side-one-eye.sgf
+40 final_status_list seki
+#? [B8 C8 D8 B9 D9\nE8 F8 G8 H8 F9 H9]
+41 final_status_list dead
+#? []
+
+# --- Seki in the centre without eyes: Black d5 e5 f5 and the white ring around it share c5
+# and g5.
+loadsgf sgf/seki-centre-no-eye.sgf
+50 final_status_list seki
+#? [B4 C4 D4 E4 F4 G4 H4 B5 H5 B6 C6 D6 E6 F6 G6 H6\nD5 E5 F5]
+51 final_status_list dead
+#? []
+
+# --- Seki in the centre with one eye each (13x13): White's ring around d7 and Black's around
+# h7 share f7.
+loadsgf sgf/seki-centre-one-eye.sgf
+60 final_status_list seki
+#? [C6 D6 E6 C7 E7 C8 D8 E8\nF6 G6 H6 J6 G7 J7 F8 G8 H8 J8]
+61 final_status_list dead
+#? []
+
+# --- Alive by Benson's algorithm: Black's corner group has two healthy regions (d9, and the
+# corner where White's a9 and b8 sit), so it lives whatever White plays, and those two white
+# stones are dead.
+loadsgf sgf/benson.sgf
+70 final_status_list dead
+#? [B8\nA9]
+71 final_status_list alive
+#? [A6 B6 C6 D6 D7 E7 F7 F8 F9\nA7 B7 C7 C8 D8 E8 C9 E9]
+72 final_status_list seki
+#? []
+
+# --- A big eye space: Black's wall on row 7 encloses eighteen points with two white stones in
+# them; no attack can kill it, the white stones are dead.
+loadsgf sgf/big-eye-space.sgf
+80 final_status_list dead
+#? [C8\nG8]
+81 final_status_list alive
+#? [A6 B6 C6 D6 E6 F6 G6 H6 J6\nA7 B7 C7 D7 E7 F7 G7 H7 J7]
+
+# --- The 9x9 CGOS game of 2007 (uct160K against MoGo, result B+2.5): White's twelve stones at
+# the top left and Black's b9 and a8 live in seki (one eye each, d8 and a9, sharing b8).
+loadsgf sgf/cgos-2007-seki.sgf
+90 final_status_list seki
+#? [A6 D6 E6 A7 B7 C7 D7 C8 E8 C9 D9 E9\nA8\nB9]
+91 final_status_list dead
+#? []
+92 final_score
+#? [B\+2\.5]
