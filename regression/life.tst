@@ -7,16 +7,19 @@
 tengen-param seed 1
 tengen-param threads 1
 
-# --- Seki in the corner without eyes: Black b9 c9 and White a8-e8 e9 share a9 and d9, and a
-# stone on either would be captured at once. Both chains live; nothing is dead.
+# --- Seki in the corner without eyes: Black b9 c9 d9 and White a8-f8 f9 share a9 and e9, and a
+# stone on either would be captured at once. Nor does a sacrifice break it: Black filling one
+# and captured leaves White a straight four, White captured leaves Black eight points. (With
+# only b9 c9 inside, Black's sacrifice would leave White a straight three, and Black would
+# kill it: that shape is no seki.) Both chains live; nothing is dead.
 loadsgf sgf/seki-corner-no-eye.sgf
 10 final_status_list seki
-#? [A8 B8 C8 D8 E8 E9\nB9 C9]
+#? [A8 B8 C8 D8 E8 F8 F9\nB9 C9 D9]
 11 final_status_list dead
 #? []
-# Area: Black 40 points, White 39, the two shared liberties nobody's.
+# Area: Black 48 points, White 31, the two shared liberties nobody's.
 12 final_score
-#? [W\+6\.5]
+#? [B\+9\.5]
 
 # --- Seki in the corner with one eye each: Black a8 b8 b9 (eye a9) and White's nine stones
 # (eye e9) share c9.
@@ -58,6 +61,17 @@ loadsgf sgf/seki-centre-one-eye.sgf
 #? [C6 D6 E6 C7 E7 C8 D8 E8\nF6 G6 H6 J6 G7 J7 F8 G8 H8 J8]
 61 final_status_list dead
 #? []
+
+# --- Not a seki: Black's seven stones at the top right and White's g9 h9 j9 share g8 and j8,
+# each a dead-lock, but White can fill j8 on purpose: Black captures at g8 and is left with the
+# bent four in the corner (g9 h9 j9 j8), which White kills. Black is dead.
+loadsgf sgf/bent-four-in-the-corner.sgf
+65 final_status_list seki
+#? []
+66 final_status_list dead
+#? [F7 G7 H7 J7 F8 H8 F9]
+67 final_score
+#? [W\+48\.5]
 
 # --- Alive by Benson's algorithm: Black's corner group has two healthy regions (d9, and the
 # corner where White's a9 and b8 sit), so it lives whatever White plays, and those two white

@@ -5,14 +5,16 @@
 //! either colour would capture nothing and leave its own chain with a single liberty: whoever
 //! fills it is captured. A set of chains is in seki when every liberty of every one of them is
 //! a dead-lock point or an *own eye* (an empty point whose neighbours are all stones of that
-//! chain's colour, none of them in atari): then neither side has a move there that does not
-//! lose stones, and nothing outside touches them. That covers sekis without eyes (two shared
+//! chain's colour, none of them in atari), and none of them can capture a neighbour in atari:
+//! then neither side has a move there that does not lose stones, and nothing outside touches
+//! them. That covers sekis without eyes (two shared
 //! liberties), with one eye each (one shared liberty), and with more chains on either side.
 //!
 //! A finished game may leave dame open next to a seki. Before the test, every small open
 //! dame region is filled where only one side can fill it safely ([`fill_forced_dame`]): that
 //! side loses nothing by filling, and what is left shows the seki.
 
+use super::eyespace::is_killable;
 use super::Chains;
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
@@ -29,6 +31,10 @@ pub struct Seki {
     pub stones: Vec<Point>,
     /// The dead-lock points: shared liberties that belong to nobody, in board order.
     pub shared: Vec<Point>,
+    /// Stones that look like a seki but die: the other side can fill a shared liberty on
+    /// purpose and, once captured, leave them an eye space it can kill (the bent four in the
+    /// corner, or a smaller nakade). In board order.
+    pub dead: Vec<Point>,
 }
 
 impl Seki {
@@ -138,7 +144,8 @@ fn is_own_eye(board: &Board, color: Color, p: Point) -> bool {
 /// that is not there.
 pub fn find(board: &Board) -> Seki {
     let filled = fill_forced_dame(board);
-    let mut seki = find_as_it_stands(&filled);
+    // No sacrifice test here: the filled dame took liberties the capturer has in the position.
+    let mut seki = find_locked(&filled, false);
     // The filling stones are not the position's.
     seki.stones.retain(|&p| board.at(p).color().is_some());
     seki
@@ -146,19 +153,32 @@ pub fn find(board: &Board) -> Seki {
 
 /// Every seki of `board` as it stands (no dame filled).
 pub fn find_as_it_stands(board: &Board) -> Seki {
+    find_locked(board, true)
+}
+
+/// The sekis of `board` (no dame filled); with `sacrifices`, the ones a sacrifice breaks are
+/// dead instead.
+fn find_locked(board: &Board, sacrifices: bool) -> Seki {
     let geo = board.geometry();
     let dead_locks: Vec<Point> = geo.points().filter(|&p| is_dead_lock(board, p)).collect();
     if dead_locks.is_empty() {
         return Seki::default();
     }
     let chains = Chains::new(board);
-    // A chain can be in seki when each of its liberties is a dead-lock point or an own eye.
+    // A chain can be in seki when each of its liberties is a dead-lock point or an own eye,
+    // and it cannot gain liberties by capturing a neighbour in atari.
     let locked = |x: usize| {
         let chain = &chains.list[x];
+        let opponent = Cell::from(chain.color.opponent());
         chain
             .liberties
             .iter()
             .all(|p| dead_locks.binary_search(p).is_ok() || is_own_eye(board, chain.color, *p))
+            && !chain.stones.iter().any(|s| {
+                geo.neighbors(s.index())
+                    .iter()
+                    .any(|&n| board.cell(n) == opponent && board.in_atari(Point::new(n)))
+            })
     };
     // Start from the chains next to dead-lock points; a candidate fails when it is not locked,
     // or when a chain it depends on (one across a dead-lock point, or one sharing its eye)
@@ -197,16 +217,106 @@ pub fn find_as_it_stands(board: &Board) -> Seki {
             break;
         }
     }
+    let shared: Vec<Point> = dead_locks
+        .into_iter()
+        .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
+        .collect();
+    // A seki whose shared liberty one side can sacrifice into, to kill the capturer, is none.
+    let mut dead = Vec::new();
+    for &d in shared.iter().filter(|_| sacrifices) {
+        for color in Color::BOTH {
+            let Some(killed) = sacrifice_kills(board, color, d) else {
+                continue;
+            };
+            for x in chains.around(board, d) {
+                candidate[x] = false;
+            }
+            for p in killed {
+                if let Some(x) = chains.at(p) {
+                    candidate[x] = false;
+                    dead.extend(chains.list[x].stones.iter().copied());
+                }
+            }
+        }
+    }
+    dead.sort();
+    dead.dedup();
     let mut stones: Vec<Point> = (0..chains.list.len())
         .filter(|&x| candidate[x])
         .flat_map(|x| chains.list[x].stones.iter().copied())
         .collect();
     stones.sort();
-    let shared = dead_locks
+    let shared = shared
         .into_iter()
         .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
         .collect();
-    Seki { stones, shared }
+    Seki {
+        stones,
+        shared,
+        dead,
+    }
+}
+
+/// If `color` filling the dead-lock point `d` (into atari) and being captured leaves the
+/// capturer with nothing but a killable eye space where its stones were, the capturer's stones
+/// there (of the position before the fill).
+fn sacrifice_kills(board: &Board, color: Color, d: Point) -> Option<Vec<Point>> {
+    let geo = board.geometry();
+    let mut after = board.clone();
+    if after.is_legal(color, d).is_err() {
+        return None;
+    }
+    after.play_unchecked(color, d);
+    if after.at(d) != Cell::from(color) || !after.in_atari(d) {
+        return None;
+    }
+    let sacrificed: Vec<Point> = after.chain_stones(d).collect();
+    let capture = after.atari_liberty(d);
+    let capturer = color.opponent();
+    if after.is_legal(capturer, capture).is_err() {
+        return None;
+    }
+    after.play_unchecked(capturer, capture);
+    // The eye space the capture leaves, and the capturer's chains around it.
+    let mut space = vec![sacrificed[0]];
+    let mut seen = [false; MAX_POINTS];
+    seen[sacrificed[0].index()] = true;
+    let mut wall: Vec<Point> = Vec::new();
+    let mut i = 0;
+    while i < space.len() {
+        let q = space[i];
+        i += 1;
+        for n in geo.neighbors(q.index()) {
+            match after.cell(n) {
+                Cell::Empty if !seen[n] => {
+                    seen[n] = true;
+                    space.push(Point::new(n));
+                }
+                c if c == Cell::from(capturer) => wall.push(Point::new(n)),
+                Cell::Empty | Cell::Border => {}
+                _ => return None,
+            }
+        }
+    }
+    // The capturer lives if any chain of that wall has a liberty outside the space, or can
+    // capture a neighbour in atari.
+    let breathes = wall.iter().any(|&w| {
+        after.chain_stones(w).any(|s| {
+            geo.neighbors(s.index()).iter().any(|&n| {
+                (after.cell(n) == Cell::Empty && !seen[n])
+                    || (after.cell(n) == Cell::from(color) && after.in_atari(Point::new(n)))
+            })
+        })
+    });
+    if breathes || !is_killable(geo, &space) {
+        return None;
+    }
+    let killed: Vec<Point> = wall
+        .iter()
+        .flat_map(|&w| after.chain_stones(w).collect::<Vec<_>>())
+        .filter(|&p| board.at(p) == Cell::from(capturer))
+        .collect();
+    Some(killed)
 }
 
 #[cfg(test)]
@@ -236,6 +346,28 @@ mod tests {
         assert_eq!(seki.shared, vec![geo.point(0, 6), geo.point(6, 6)]);
         assert_eq!(stones.len(), 12);
         assert!(stones.iter().all(|&p| geo.col_row(p).1 >= 5));
+    }
+
+    #[test]
+    fn a_seki_that_a_sacrifice_turns_into_a_bent_four_in_the_corner_is_none() {
+        // Black's seven stones and White's e7 f7 g7 share e6 and g6, each a dead-lock. But if
+        // White fills g6 and Black captures at e6, Black is left with e7 f7 g7 g6: the bent
+        // four in the corner, which White kills. So Black is dead, not in seki.
+        let b = Board::from_ascii(
+            ". . O X O O O
+             . . O X . X .
+             . . O X X X X
+             . . O O O O O
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let seki = find_as_it_stands(&b);
+        let geo = b.geometry();
+        assert!(seki.stones.is_empty(), "{seki:?}");
+        assert_eq!(seki.dead.len(), 7, "{seki:?}");
+        assert!(seki.dead.contains(&geo.point(3, 6)), "d7");
     }
 
     #[test]

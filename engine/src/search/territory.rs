@@ -62,7 +62,8 @@ impl Territory {
 /// and clean-up: the playouts' ownership, overruled where static life and death knows better.
 ///
 /// - Chains in seki ([`seki::find`]) are alive, whatever the playouts did to them, and the
-///   liberties they share belong to nobody.
+///   liberties they share belong to nobody; chains that only look like a seki, because a
+///   sacrifice leaves them a killable eye space, are dead.
 /// - Chains alive by Benson's algorithm are alive; opponent stones in the regions they hold
 ///   for good are dead.
 /// - Chains that border an area big enough to make two eyes in, with only dead stones in it
@@ -157,9 +158,12 @@ impl Judgement {
         let seki = [seki::find_as_it_stands(board), seki::find(&without_dead)];
         let mut status = Vec::with_capacity(chains.list.len());
         for (x, chain) in chains.list.iter().enumerate() {
+            let fake_seki = seki
+                .iter()
+                .any(|k| k.dead.binary_search(&chain.stones[0]).is_ok());
             let s = if seki.iter().any(|k| k.contains(chain.stones[0])) {
                 StoneStatus::Seki
-            } else if dead[x] {
+            } else if dead[x] || (fake_seki && !benson[chain.color.index()].alive[x]) {
                 StoneStatus::Dead
             } else {
                 StoneStatus::Alive
