@@ -10,7 +10,7 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 use tengen_engine::player::Player;
-use tengen_engine::Rules;
+use tengen_engine::{KoRule, Rules};
 
 /// tengen (天元): a Monte-Carlo Go engine that speaks GTP (the Go Text Protocol) on standard
 /// input and output. Add it to Sabaki, GoGui, Lizzie or a match tool as a GTP engine; no
@@ -38,6 +38,12 @@ pub struct Options {
     /// Rules of every game: ko rule, counting, default komi
     #[arg(long, value_enum, value_name = "RULES", default_value_t = RulesName::Chinese)]
     pub rules: RulesName,
+
+    /// Which repetitions are forbidden, instead of the rules' own: simple ko, positional
+    /// superko (no earlier arrangement of stones) or situational superko (no earlier
+    /// arrangement with the same player to move)
+    #[arg(long, value_enum, value_name = "KO")]
+    pub ko: Option<KoName>,
 
     /// Resign when the win rate of the best move falls below P (0 never resigns)
     #[arg(long, value_name = "P", value_parser = parse_probability)]
@@ -140,6 +146,24 @@ impl RulesName {
     }
 }
 
+/// The ko rules `--ko` accepts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KoName {
+    Simple,
+    Positional,
+    Situational,
+}
+
+impl KoName {
+    pub fn rule(self) -> KoRule {
+        match self {
+            KoName::Simple => KoRule::Simple,
+            KoName::Positional => KoRule::Positional,
+            KoName::Situational => KoRule::Situational,
+        }
+    }
+}
+
 fn parse_seconds(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
@@ -187,8 +211,12 @@ pub fn new_player(seed: u64) -> Box<dyn Player> {
 impl Options {
     /// The session's settings from these options.
     pub fn settings(&self) -> Settings {
+        let preset = self.rules.rules();
         Settings {
-            rules: self.rules.rules(),
+            rules: Rules {
+                ko: self.ko.map_or(preset.ko, KoName::rule),
+                ..preset
+            },
             budget: Budget {
                 time: Some(Duration::from_secs_f64(
                     self.time.unwrap_or(DEFAULT_SECONDS_PER_MOVE),
@@ -346,7 +374,16 @@ mod tests {
         .unwrap();
         assert_eq!(o.threads, Some(2));
         assert_eq!(o.rules.rules(), Rules::tromp_taylor());
+        assert_eq!(o.settings().rules, Rules::tromp_taylor());
         assert_eq!(o.seed(), 7);
+        let situational = Options::try_parse_from(["tengen", "--ko", "situational"]).unwrap();
+        let rules = situational.settings().rules;
+        assert_eq!(rules.ko, KoRule::Situational);
+        assert_eq!(
+            rules.scoring,
+            Rules::chinese().scoring,
+            "the rest from the preset"
+        );
         assert_eq!(o.verbose, 2);
         assert_eq!(o.settings().budget.playouts, Some(500));
         for bad in [
@@ -354,6 +391,7 @@ mod tests {
             &["tengen", "--time", "-1"],
             &["tengen", "--playouts", "0"],
             &["tengen", "--rules", "ing"],
+            &["tengen", "--ko", "none"],
             &["tengen", "--resign-threshold", "1.5"],
             &["tengen", "--max-memory", "lots"],
             &["tengen", "--bogus"],

@@ -60,9 +60,13 @@ impl Mcts {
                 best = c;
             }
         }
-        // Resign when clearly lost for several moves in a row, never early in the game.
+        // Resign when clearly lost for several moves in a row, never early in the game. One
+        // entry per position: a search of a position already judged (a display, `reg_genmove`,
+        // a move asked again after `undo`) replaces that position's entry and the later ones.
         let recent = &mut self.recent_winrates[color.index()];
-        recent.push(best.winrate);
+        let now = game.move_count();
+        recent.retain(|&(at, _)| at < now);
+        recent.push((now, best.winrate));
         let geo = game.board().geometry();
         let filled = game.move_count() as f32 / geo.points_count() as f32;
         let k = self.params.resign_moves;
@@ -71,7 +75,7 @@ impl Mcts {
             && recent.len() >= k
             && recent[recent.len() - k..]
                 .iter()
-                .all(|&w| w < self.params.resign_threshold)
+                .all(|&(_, w)| w < self.params.resign_threshold)
             && best.visits >= 100
         {
             return Decision::Resign;

@@ -53,10 +53,11 @@ pub struct Mcts {
     root_color: Color,
     /// Searches since the last `clear` (varies the seed between moves, reproducibly).
     searches: u64,
-    /// The win rates of our recent moves in this game, per colour (Black first), newest last:
-    /// for resigning, each side judges by its own moves, also when one process plays both
-    /// (GoGui's *Computer Both*).
-    recent_winrates: [Vec<f32>; 2],
+    /// The win rates of our recent moves in this game, per colour (Black first), newest last,
+    /// each with the move number of its position: for resigning, each side judges by its own
+    /// moves, also when one process plays both (GoGui's *Computer Both*), and a position
+    /// searched again counts once.
+    recent_winrates: [Vec<(usize, f32)>; 2],
     /// Ownership from the last search and the position it was for (dead stones, pass).
     last_territory: Option<(u64, Territory)>,
 }

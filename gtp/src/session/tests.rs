@@ -325,6 +325,35 @@ fn the_side_far_behind_resigns_when_one_session_plays_both_colours() {
 }
 
 #[test]
+fn a_position_searched_again_counts_once_for_resigning() {
+    let mut s = session();
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "komi -30");
+    ok(
+        &mut s,
+        "gogui-play_sequence b E5 w E3 b C4 w G4 b C6 w G6 b E7 w D3 b F3 w F5 b D5 w C3 b B3 w G3",
+    );
+    // White, far behind, asks for its move in one position again and again (regression
+    // tests, GoGui's displays, genmove after undo): one low win rate, not three in a row.
+    ok(&mut s, "play b D7");
+    for _ in 0..4 {
+        let reply = ok(&mut s, "reg_genmove w");
+        assert_ne!(
+            reply, "resign",
+            "resigned on one position's repeated searches"
+        );
+    }
+    let mv = ok(&mut s, "genmove w");
+    assert_ne!(mv, "resign");
+    ok(&mut s, "undo");
+    assert_ne!(
+        ok(&mut s, "genmove w"),
+        "resign",
+        "the same position after undo"
+    );
+}
+
+#[test]
 fn parameters_list_and_set() {
     let mut s = session();
     let lines = ok(&mut s, "tengen-param");
