@@ -12,6 +12,9 @@
 //!   handicap points, vertex text, SGF files.
 //! - [`playout`]: random games to the end, the engine's measuring stick.
 //! - [`life`]: static life and death (Benson's unconditional life, seki), for counting.
+//! - [`tactics`]: the Go knowledge the playout policy and the priors share (liberties after a
+//!   move, ladders, nakade, 3x3 shapes).
+//! - [`patterns`]: learned move patterns; [`search`]: the Monte-Carlo tree search.
 //! - [`time`]: clocks (absolute, Japanese and Canadian byo-yomi) and the time manager that turns
 //!   what is left into a thinking budget for one move.
 //!
@@ -38,6 +41,7 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod sgf;
+pub mod tactics;
 pub mod time;
 pub mod types;
 mod zobrist;

@@ -9,6 +9,7 @@ use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::life::seki;
 use crate::rules::{Rules, Scoring};
+use crate::tactics::liberties_after;
 use crate::types::{Cell, Color, Point};
 use std::fmt;
 
@@ -195,7 +196,7 @@ fn japanese_exceptions(board: &Board, dead: &[Point], owner: &mut [Option<Color>
     let snapshot = owner.to_vec();
     let fillable = |c: Color, l: Point| {
         plain.is_legal(c, l).is_ok()
-            && (plain.captures_at(c, l) || plain.liberties_after::<2>(c, l) >= 2)
+            && (plain.captures_at(c, l) || liberties_after::<2>(&plain, c, l) >= 2)
     };
     for p in geo.points() {
         let Some(color) = snapshot[p.index()] else {

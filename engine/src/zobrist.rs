@@ -2,18 +2,10 @@
 //! fixed SplitMix64 stream, so hashes are identical on every build and platform.
 
 use crate::geometry::MAX_POINTS;
+use crate::rng::splitmix64;
 use crate::Color;
 
 const SEED: u64 = 0x7465_6e67_656e_2e67; // "tengen.g"
-
-/// One step of SplitMix64: the next state and its output.
-pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 const fn build_keys() -> [[u64; MAX_POINTS]; 2] {
     let mut keys = [[0u64; MAX_POINTS]; 2];

@@ -6,9 +6,10 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::Path;
-use tengen_engine::patterns::{pattern3x3, PatternModel, Tactics};
+use tengen_engine::patterns::PatternModel;
 use tengen_engine::playout::random_move;
 use tengen_engine::rng::Rng;
+use tengen_engine::tactics::{pattern3x3, Budget, LadderReader};
 use tengen_engine::{Board, Color};
 use tengen_train::data::load_file;
 
@@ -52,11 +53,11 @@ fn lookups(c: &mut Criterion) {
             black_box(sum)
         })
     });
-    let mut tactics = Tactics::new();
+    let mut ladders = LadderReader::new(Budget::THOROUGH);
     let mut out = vec![0.0; board.geometry().array_len()];
     group.bench_function("move_gammas per empty point", |b| {
         b.iter(|| {
-            model.move_gammas(&board, color, &mut tactics, &mut out);
+            model.move_gammas(&board, color, &mut ladders, &mut out);
             black_box(out[empties[0].index()])
         })
     });

@@ -3,8 +3,9 @@
 
 use crate::data::{GameMoves, SIZE};
 use crate::progress::Progress;
-use tengen_engine::patterns::{pattern3x3, PatternModel, Tactics};
+use tengen_engine::patterns::PatternModel;
 use tengen_engine::rng::Rng;
+use tengen_engine::tactics::{pattern3x3, Budget, LadderReader};
 use tengen_engine::{Board, Move};
 
 /// Move-number ranges reported separately.
@@ -76,7 +77,7 @@ pub fn evaluate(
 ) -> Evaluation {
     let mut eval = Evaluation::default();
     let mut rng = Rng::new(seed);
-    let mut tactics = Tactics::new();
+    let mut ladders = LadderReader::new(Budget::THOROUGH);
     let empty = Board::new(SIZE).expect("19 is a valid size");
     let mut board = empty.clone();
     let mut gammas = vec![0.0f32; board.geometry().array_len()];
@@ -86,7 +87,7 @@ pub fn evaluate(
         for (n, &(color, mv)) in game.moves.iter().enumerate() {
             let keep = (rng.unit() as f64) < sample;
             if let (true, Move::Play(played)) = (keep, mv) {
-                model.move_gammas(&board, color, &mut tactics, &mut gammas);
+                model.move_gammas(&board, color, &mut ladders, &mut gammas);
                 full.clear();
                 fast.clear();
                 for k in 0..board.empty_count() {

@@ -8,9 +8,10 @@ use std::ops::Range;
 use tengen_engine::patterns::features::{GROUP_SIZES, NONE, NUM_GROUPS};
 use tengen_engine::patterns::large::{large_hashes, NUM_SIZES};
 use tengen_engine::patterns::model::HashKeyed;
-use tengen_engine::patterns::pattern3::canonical;
-use tengen_engine::patterns::{move_features, Tactics};
+use tengen_engine::patterns::move_features;
 use tengen_engine::rng::Rng;
+use tengen_engine::tactics::pattern3::canonical;
+use tengen_engine::tactics::{Budget, LadderReader};
 use tengen_engine::{Board, Color, Move, Point};
 
 /// Which feature each id stands for. Ids are laid out group by group: the tactical and distance
@@ -105,10 +106,10 @@ impl FeatureSpace {
         board: &Board,
         p: Point,
         color: Color,
-        tactics: &mut Tactics,
+        ladders: &mut LadderReader,
         out: &mut Vec<u32>,
     ) {
-        let f = move_features(board, p, color, tactics);
+        let f = move_features(board, p, color, ladders);
         for (g, &v) in f.groups.iter().enumerate() {
             if v != NONE {
                 out.push(self.group_id(g, v));
@@ -201,7 +202,7 @@ pub fn extract(
 ) -> TrainingSet {
     let mut set = TrainingSet::default();
     let mut rng = Rng::new(seed);
-    let mut tactics = Tactics::new();
+    let mut ladders = LadderReader::new(Budget::THOROUGH);
     let empty = Board::new(SIZE).expect("19 is a valid size");
     let mut board = empty.clone();
     for (i, game) in games.iter().enumerate() {
@@ -210,7 +211,7 @@ pub fn extract(
             let keep = (rng.unit() as f64) < sample;
             if let (true, Move::Play(played)) = (keep, mv) {
                 let mut push = |p: Point, set: &mut TrainingSet| {
-                    space.push_features(&board, p, color, &mut tactics, &mut set.features);
+                    space.push_features(&board, p, color, &mut ladders, &mut set.features);
                     set.cand_end.push(set.features.len() as u32);
                 };
                 push(played, &mut set);

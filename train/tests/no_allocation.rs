@@ -4,9 +4,10 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tengen_engine::patterns::{pattern3x3, PatternModel, Tactics};
+use tengen_engine::patterns::PatternModel;
 use tengen_engine::playout::random_move;
 use tengen_engine::rng::Rng;
+use tengen_engine::tactics::{pattern3x3, Budget, LadderReader};
 use tengen_engine::{Board, Color};
 
 struct Counting;
@@ -30,7 +31,7 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn lookups_do_not_allocate_after_warm_up() {
     let model = PatternModel::shipped();
-    let mut tactics = Tactics::new();
+    let mut ladders = LadderReader::new(Budget::THOROUGH);
     let mut rng = Rng::new(11);
     let mut positions = Vec::new();
     for moves in [40, 120, 200] {
@@ -47,12 +48,12 @@ fn lookups_do_not_allocate_after_warm_up() {
     let mut out = vec![0.0; positions[0].0.geometry().array_len()];
     // Warm-up: the model's tables and the ladder reader's scratch boards are built here.
     for (board, color) in &positions {
-        model.move_gammas(board, *color, &mut tactics, &mut out);
+        model.move_gammas(board, *color, &mut ladders, &mut out);
     }
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut sum = 0.0;
     for (board, color) in &positions {
-        model.move_gammas(board, *color, &mut tactics, &mut out);
+        model.move_gammas(board, *color, &mut ladders, &mut out);
         for i in 0..board.empty_count() {
             let p = board.empty_point(i);
             sum += model.gamma3x3(pattern3x3(board, p, *color));

@@ -18,6 +18,7 @@ use super::eyespace::is_killable;
 use super::Chains;
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
+use crate::tactics::liberties_after;
 use crate::types::{Cell, Color, Point};
 
 /// Empty regions up to this size that touch both colours are dame to fill before the test
@@ -47,14 +48,14 @@ impl Seki {
 /// Would a `color` stone on the empty point `p` capture nothing and leave its chain with at
 /// most one liberty?
 pub fn is_self_atari(board: &Board, color: Color, p: Point) -> bool {
-    !board.captures_at(color, p) && board.liberties_after::<2>(color, p) < 2
+    !board.captures_at(color, p) && liberties_after::<2>(board, color, p) < 2
 }
 
 /// May `color` fill the empty point `p` without capturing and without self-atari?
 fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
     board.is_legal(color, p).is_ok()
         && !board.captures_at(color, p)
-        && board.liberties_after::<2>(color, p) >= 2
+        && liberties_after::<2>(board, color, p) >= 2
 }
 
 /// Is `p` an empty point next to both colours that neither can fill without self-atari?

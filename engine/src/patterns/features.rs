@@ -4,9 +4,8 @@
 //! the model multiplies the strengths (gammas) of the features a move has.
 
 use super::large::{large_hashes, NUM_SIZES};
-use super::pattern3::pattern3x3;
-use super::tactics::{move_effect, Tactics};
 use crate::board::Board;
+use crate::tactics::{move_effect, pattern3x3, LadderReader, MoveEffect};
 use crate::types::{Cell, Color, Move, Point};
 
 /// The tactical and distance feature groups, in the order of [`MoveFeatures::groups`].
@@ -118,10 +117,10 @@ pub fn move_features(
     board: &Board,
     p: Point,
     to_move: Color,
-    tactics: &mut Tactics,
+    ladders: &mut LadderReader,
 ) -> MoveFeatures {
     MoveFeatures {
-        groups: group_features(board, p, to_move, tactics),
+        groups: group_features(board, p, to_move, ladders),
         pattern3: pattern3x3(board, p, to_move),
         large: large_hashes(board, p, to_move),
     }
@@ -132,7 +131,7 @@ pub fn group_features(
     board: &Board,
     p: Point,
     to_move: Color,
-    tactics: &mut Tactics,
+    ladders: &mut LadderReader,
 ) -> [u8; NUM_GROUPS] {
     let geo = board.geometry();
     let mut groups = [NONE; NUM_GROUPS];
@@ -156,14 +155,14 @@ pub fn group_features(
         if cell == own && board.in_atari(q) && effect.captured == 0 {
             let kind = match effect.liberties {
                 0 | 1 => NONE,
-                2 if tactics.extension_is_caught(board, to_move, p, q) => escape::LADDER,
+                2 if ladders.extension(board, to_move, p, q).captured() => escape::LADDER,
                 2 => escape::TWO_LIBERTIES,
                 _ => escape::OUT,
             };
             groups[Group::Escape as usize] = groups[Group::Escape as usize].min(kind);
         } else if cell == opp && !board.in_atari(q) && board.liberties::<3>(q).1 == 2 {
             let safe = effect.liberties >= 2 || effect.captured > 0;
-            let kind = if safe && tactics.atari_is_ladder(board, to_move, p, q) {
+            let kind = if safe && ladders.atari(board, to_move, p, q).captured() {
                 atari::LADDER
             } else if board.ko_point().is_some() {
                 atari::KO
@@ -198,7 +197,7 @@ pub fn distance_feature(board: &Board, p: Point, q: Point) -> u8 {
     (d.clamp(2, MAX_DISTANCE) - 2) as u8
 }
 
-fn capture_kind(board: &Board, p: Point, to_move: Color, effect: super::tactics::MoveEffect) -> u8 {
+fn capture_kind(board: &Board, p: Point, to_move: Color, effect: MoveEffect) -> u8 {
     let geo = board.geometry();
     let opp = Cell::from(to_move.opponent());
     let own = Cell::from(to_move);
@@ -237,6 +236,7 @@ fn capture_kind(board: &Board, p: Point, to_move: Color, effect: super::tactics:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tactics::Budget;
     use crate::Board;
 
     fn at(b: &Board, col: usize, row: usize) -> Point {
@@ -244,7 +244,7 @@ mod tests {
     }
 
     fn group(b: &Board, p: Point, c: Color, g: Group) -> u8 {
-        group_features(b, p, c, &mut Tactics::new())[g as usize]
+        group_features(b, p, c, &mut LadderReader::new(Budget::THOROUGH))[g as usize]
     }
 
     #[test]
@@ -339,7 +339,12 @@ mod tests {
         b.play(Color::White, Move::Play(f6)).unwrap();
         // Black to move: last move f6, the one before e5.
         let g6 = at(&b, 6, 5);
-        let f = group_features(&b, g6, Color::Black, &mut Tactics::new());
+        let f = group_features(
+            &b,
+            g6,
+            Color::Black,
+            &mut LadderReader::new(Budget::THOROUGH),
+        );
         assert_eq!(
             f[Group::LastMove as usize],
             0,
@@ -356,7 +361,12 @@ mod tests {
             "g6 is on the third line of a 9x9 board"
         );
         let a1 = at(&b, 0, 0);
-        let f = group_features(&b, a1, Color::Black, &mut Tactics::new());
+        let f = group_features(
+            &b,
+            a1,
+            Color::Black,
+            &mut LadderReader::new(Budget::THOROUGH),
+        );
         assert_eq!(f[Group::Line as usize], 0);
         assert_eq!(f[Group::LastMove as usize], 15 - 2, "a1 to f6: d = 15");
         let big = Board::new(19).unwrap();
@@ -371,7 +381,7 @@ mod tests {
                 &Board::new(9).unwrap(),
                 e5,
                 Color::Black,
-                &mut Tactics::new()
+                &mut LadderReader::new(Budget::THOROUGH)
             )[Group::LastMove as usize],
             NONE
         );

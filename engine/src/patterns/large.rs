@@ -4,10 +4,10 @@
 //! the eight symmetric forms. One hash per size, from distance 4 (3x3 plus the four points two
 //! lines away) to distance 10 (72 points); the pattern model knows the frequent ones.
 
-use super::pattern3::{cell_values, transform};
 use crate::board::Board;
+use crate::rng::splitmix64;
+use crate::tactics::pattern3::{cell_values, transform};
 use crate::types::{Color, Point};
-use crate::zobrist::splitmix64;
 
 /// The largest gridcular distance of each pattern size, smallest size first.
 pub const SIZES: [u32; 7] = [4, 5, 6, 7, 8, 9, 10];

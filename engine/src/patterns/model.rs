@@ -15,9 +15,9 @@
 
 use super::features::{move_features, GROUP_SIZES, NONE, NUM_GROUPS};
 use super::large::NUM_SIZES;
-use super::pattern3::{symmetric, CODES};
-use super::tactics::Tactics;
 use crate::board::Board;
+use crate::tactics::pattern3::{symmetric, CODES};
+use crate::tactics::LadderReader;
 use crate::types::{Color, Point};
 use std::collections::HashMap;
 use std::fmt;
@@ -302,7 +302,7 @@ impl PatternModel {
         self.large.len()
     }
 
-    /// The playout policy's gamma of a raw 3x3 code ([`super::pattern3x3`]).
+    /// The playout policy's gamma of a raw 3x3 code ([`crate::tactics::pattern3x3`]).
     #[inline(always)]
     pub fn gamma3x3(&self, code: u32) -> f32 {
         self.playout3[code as usize & (CODES - 1)]
@@ -314,9 +314,9 @@ impl PatternModel {
         board: &Board,
         p: Point,
         to_move: Color,
-        tactics: &mut Tactics,
+        ladders: &mut LadderReader,
     ) -> f32 {
-        let f = move_features(board, p, to_move, tactics);
+        let f = move_features(board, p, to_move, ladders);
         let mut gamma = self.full3[f.pattern3 as usize];
         for (g, &v) in f.groups.iter().enumerate() {
             if v != NONE {
@@ -337,7 +337,7 @@ impl PatternModel {
         &self,
         board: &Board,
         to_move: Color,
-        tactics: &mut Tactics,
+        ladders: &mut LadderReader,
         out: &mut [f32],
     ) {
         let geo = board.geometry();
@@ -345,7 +345,7 @@ impl PatternModel {
         for i in 0..board.empty_count() {
             let p = board.empty_point(i);
             if board.is_legal_fast(to_move, p) {
-                out[p.index()] = self.move_gamma(board, p, to_move, tactics);
+                out[p.index()] = self.move_gamma(board, p, to_move, ladders);
             }
         }
     }
@@ -364,7 +364,8 @@ fn dense3(default: f32, table: &[(u32, f32)]) -> Box<[f32]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patterns::pattern3::{canonical, pattern3x3};
+    use crate::tactics::pattern3::{canonical, pattern3x3};
+    use crate::tactics::Budget;
 
     fn sample() -> Weights {
         let mut w = Weights::neutral();
@@ -420,7 +421,12 @@ mod tests {
         .unwrap();
         let model = PatternModel::new(&sample());
         let mut out = vec![-1.0; b.geometry().array_len()];
-        model.move_gammas(&b, Color::White, &mut Tactics::new(), &mut out);
+        model.move_gammas(
+            &b,
+            Color::White,
+            &mut LadderReader::new(Budget::THOROUGH),
+            &mut out,
+        );
         for p in b.geometry().points() {
             let legal = b.is_legal(Color::White, p).is_ok();
             assert_eq!(out[p.index()] > 0.0, legal, "{p:?}");
@@ -445,7 +451,12 @@ mod tests {
 
     fn gammas_of(board: &Board, color: Color) -> Vec<f32> {
         let mut out = vec![0.0; board.geometry().array_len()];
-        PatternModel::shipped().move_gammas(board, color, &mut Tactics::new(), &mut out);
+        PatternModel::shipped().move_gammas(
+            board,
+            color,
+            &mut LadderReader::new(Budget::THOROUGH),
+            &mut out,
+        );
         out
     }
 

@@ -3,23 +3,25 @@
 //! Pachi, see [`SearchParams`]).
 
 use super::params::SearchParams;
-use super::policy::matches_pattern;
 use super::tree::Node;
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
-use crate::patterns::{PatternModel, Tactics};
+use crate::patterns::PatternModel;
+use crate::tactics::liberties::captured_stones;
+use crate::tactics::shapes::is_shape;
+use crate::tactics::{liberties_after, self_atari_stones, Budget, LadderReader};
 use crate::types::{Cell, Color, Move, Point};
 
 /// Working space of the priors, allocated once per thread: common-fate-graph distance from the
 /// last move (steps between adjacent points, where moving along a chain of stones is free; up
 /// to 3, larger stay 255), grid distance from every point to the nearest stone (capped at 4),
-/// and the learned patterns' gammas with the tactics scratch they need.
+/// and the learned patterns' gammas with the ladder reader they need.
 pub struct PriorScratch {
     dist: [u8; MAX_POINTS],
     stone_dist: [u8; MAX_POINTS],
     queue: [u16; MAX_POINTS * 2],
     gammas: [f32; MAX_POINTS],
-    tactics: Tactics,
+    ladders: LadderReader,
     /// Ladder tactics of this node's position, per point: the move captures by starting a
     /// working ladder, or it extends a chain into one.
     ladder_wins: [bool; MAX_POINTS],
@@ -33,7 +35,7 @@ impl PriorScratch {
             stone_dist: [u8::MAX; MAX_POINTS],
             queue: [0; MAX_POINTS * 2],
             gammas: [0.0; MAX_POINTS],
-            tactics: Tactics::new(),
+            ladders: LadderReader::new(Budget::THOROUGH),
             ladder_wins: [false; MAX_POINTS],
             ladder_losses: [false; MAX_POINTS],
         }
@@ -57,15 +59,15 @@ impl PriorScratch {
             let (libs, n) = board.liberties::<3>(p);
             if owner == opp && n == 2 {
                 for a in [libs[0], libs[1]] {
-                    if board.self_atari_stones(color, a) == 0
-                        && self.tactics.atari_is_ladder(board, color, a, p)
+                    if self_atari_stones(board, color, a) == 0
+                        && self.ladders.atari(board, color, a, p).captured()
                     {
                         self.ladder_wins[a.index()] = true;
                     }
                 }
             } else if owner == color && n == 1 {
                 let lib = libs[0];
-                if self.tactics.extension_is_caught(board, color, lib, p) {
+                if self.ladders.extension(board, color, lib, p).captured() {
                     self.ladder_losses[lib.index()] = true;
                 }
             }
@@ -189,19 +191,20 @@ pub fn expand_moves(
             visits += v;
             wins += w;
         };
-        // Captures and escapes.
-        let mut captured = 0;
-        let opp = Cell::from(color.opponent());
-        let own = Cell::from(color);
-        let mut escapes = 0;
-        for q in geo.neighbors(p.index()) {
-            let qp = Point::new(q);
-            if board.cell(q) == opp && board.in_atari(qp) {
-                captured += board.chain_size(qp);
-            } else if board.cell(q) == own && board.in_atari(qp) {
-                escapes += board.chain_size(qp);
-            }
-        }
+        // Captures and escapes (most points touch no chain in atari: one look settles both).
+        let touches_atari = geo.neighbors(p.index()).iter().any(|&q| {
+            matches!(board.cell(q), Cell::Black | Cell::White) && board.in_atari(Point::new(q))
+        });
+        let (captured, escapes) = if touches_atari {
+            let own = Cell::from(color);
+            let escapes = geo
+                .neighbors(p.index())
+                .iter()
+                .any(|&q| board.cell(q) == own && board.in_atari(Point::new(q)));
+            (captured_stones(board, color, p), escapes)
+        } else {
+            (0, false)
+        };
         if captured > 0 {
             let bonus = if captured >= params.big_chain {
                 params.prior_capture_big
@@ -210,20 +213,20 @@ pub fn expand_moves(
             };
             add(bonus, bonus);
         }
-        let self_atari = board.self_atari_stones(color, p);
+        let self_atari = self_atari_stones(board, color, p);
         if cfg.ladder_wins[p.index()] {
             add(params.prior_ladder, params.prior_ladder);
         }
         if cfg.ladder_losses[p.index()] {
             add(params.prior_ladder, 0.0);
         }
-        if escapes > 0 && self_atari == 0 && board.liberties_after::<3>(color, p) >= 3 {
+        if escapes && self_atari == 0 && liberties_after::<3>(board, color, p) >= 3 {
             add(params.prior_escape, params.prior_escape);
         }
         if self_atari > 1 {
             add(params.prior_self_atari, 0.0);
         }
-        if matches_pattern(board, p) {
+        if is_shape(board, p, color) {
             add(params.prior_pattern, params.prior_pattern);
         }
         if last.is_some() {
@@ -262,7 +265,7 @@ pub fn add_learned_priors(
     kids: &[Node],
 ) {
     let geo = board.geometry();
-    PatternModel::shipped().move_gammas(board, color, &mut scratch.tactics, &mut scratch.gammas);
+    PatternModel::shipped().move_gammas(board, color, &mut scratch.ladders, &mut scratch.gammas);
     let max_gamma = scratch.gammas[..geo.array_len()]
         .iter()
         .fold(0.0f32, |a, &b| a.max(b));

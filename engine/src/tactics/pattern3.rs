@@ -12,6 +12,8 @@ use crate::types::{Cell, Color, Point};
 
 /// Number of distinct raw codes: 16 bits of cells and 4 atari bits.
 pub const CODES: usize = 1 << 20;
+/// Number of distinct codes of the cells alone ([`cells3x3`]).
+pub const CELL_CODES: usize = 1 << 16;
 
 /// Cell values inside a code.
 pub const EMPTY: u32 = 0;
@@ -54,20 +56,36 @@ pub(crate) fn cell_values(to_move: Color) -> [u8; 4] {
 /// The shape around the empty point `p` for `to_move`, with atari bits (see the module docs).
 #[inline]
 pub fn pattern3x3(board: &Board, p: Point, to_move: Color) -> u32 {
+    code::<true>(board, p, to_move)
+}
+
+/// The shape around the empty point `p` for `to_move` without the atari bits: the cells only
+/// (the low 16 bits of [`pattern3x3`]).
+#[inline]
+pub fn cells3x3(board: &Board, p: Point, to_move: Color) -> u32 {
+    code::<false>(board, p, to_move)
+}
+
+#[inline(always)]
+fn code<const ATARI: bool>(board: &Board, p: Point, to_move: Color) -> u32 {
+    // The cells' own numbers are the values seen by Black (see `cell_values`); White sees
+    // them with the colours swapped.
     let geo = board.geometry();
-    let value = cell_values(to_move);
     let mut code = 0;
     for (i, n) in geo.neighbors(p.index()).into_iter().enumerate() {
         let cell = board.cell(n);
-        code |= u32::from(value[cell as usize]) << (2 * i);
-        if matches!(cell, Cell::Black | Cell::White) && board.in_atari(Point::new(n)) {
+        code |= (cell as u32) << (2 * i);
+        if ATARI && matches!(cell, Cell::Black | Cell::White) && board.in_atari(Point::new(n)) {
             code |= 1 << (16 + i);
         }
     }
     for (i, d) in geo.diagonals(p.index()).into_iter().enumerate() {
-        code |= u32::from(value[board.cell(d) as usize]) << (2 * (4 + i));
+        code |= (board.cell(d) as u32) << (2 * (4 + i));
     }
-    code
+    match to_move {
+        Color::Black => code,
+        Color::White => swap_colors(code),
+    }
 }
 
 /// The value of neighbour `i` (0..8) in `code`.
@@ -115,6 +133,16 @@ const PERMUTATIONS: [[usize; 8]; 8] = {
     }
     t
 };
+
+/// `code` seen by the other player: own and opponent stones swapped (atari bits kept).
+#[inline(always)]
+pub fn swap_colors(code: u32) -> u32 {
+    // A cell holds 1 (own) or 2 (opponent) exactly when its two bits differ; flip both bits of
+    // those cells.
+    const _: () = assert!(OWN == 1 && OPPONENT == 2 && EMPTY == 0 && OFF_BOARD == 3);
+    let differ = (code ^ (code >> 1)) & 0x5555;
+    code ^ (differ * 3)
+}
 
 /// `code` under symmetry `s` (0..8; 0 is the identity).
 pub fn symmetric(code: u32, s: usize) -> u32 {
@@ -210,6 +238,23 @@ mod tests {
         assert!(atari_at(c3, 1), "b3 is in atari");
         assert!(!atari_at(c3, 3) && !atari_at(c3, 0));
         assert!(is_possible(c3));
+    }
+
+    #[test]
+    fn the_cells_code_drops_the_atari_bits_and_a_colour_swap_is_the_other_view() {
+        let b = Board::from_ascii(
+            ". O . .
+             O X . .
+             . O . .
+             . . . .",
+        )
+        .unwrap();
+        let c3 = at(&b, 2, 2);
+        let full = pattern3x3(&b, c3, Color::White);
+        assert_ne!(full >> 16, 0, "b3 is in atari");
+        assert_eq!(cells3x3(&b, c3, Color::White), full & 0xFFFF);
+        assert_eq!(swap_colors(full), pattern3x3(&b, c3, Color::Black));
+        assert_eq!(swap_colors(swap_colors(full)), full);
     }
 
     #[test]

@@ -1,0 +1,207 @@
+//! What a stone on an empty point would do to liberties, found without playing it: how many
+//! liberties its chain would have, whether it is a self-atari, what it captures.
+
+use crate::board::Board;
+use crate::types::{Cell, Color, Point};
+
+/// How many distinct liberties (counting at most `N`) the chain of a `color` stone played at the
+/// empty point `p` would have: its empty neighbours, the liberties of the own chains it joins,
+/// and the points of the neighbouring opponent stones it captures (the other points a capture
+/// frees are not counted: a slight undercount, fine for tactics). Stops as soon as `N` are found.
+#[inline]
+pub fn liberties_after<const N: usize>(board: &Board, color: Color, p: Point) -> usize {
+    let geo = board.geometry();
+    let own = Cell::from(color);
+    let p = p.index();
+    let mut libs = [0u16; N];
+    let mut n = 0;
+    let add = |q: usize, libs: &mut [u16; N], n: &mut usize| {
+        if q != p && !libs[..*n].contains(&(q as u16)) {
+            libs[*n] = q as u16;
+            *n += 1;
+        }
+        *n >= N
+    };
+    let neighbors = geo.neighbors(p);
+    for (i, &q) in neighbors.iter().enumerate() {
+        match board.cell(q) {
+            Cell::Empty => {
+                if add(q, &mut libs, &mut n) {
+                    return N;
+                }
+            }
+            Cell::Border => {}
+            c if c == own => {
+                let chain = board.chain_id(Point::new(q));
+                if neighbors[..i]
+                    .iter()
+                    .any(|&r| board.cell(r) == own && board.chain_id(Point::new(r)) == chain)
+                {
+                    continue;
+                }
+                for s in board.chain_stones(Point::new(q)) {
+                    for r in geo.neighbors(s.index()) {
+                        if board.cell(r) == Cell::Empty && add(r, &mut libs, &mut n) {
+                            return N;
+                        }
+                    }
+                }
+            }
+            _ => {
+                if board.in_atari(Point::new(q)) && add(q, &mut libs, &mut n) {
+                    return N;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// If a `color` stone at the empty point `p` would leave its chain in atari (or without
+/// liberties), the number of stones that chain would have; otherwise 0.
+#[inline]
+pub fn self_atari_stones(board: &Board, color: Color, p: Point) -> usize {
+    if liberties_after::<2>(board, color, p) >= 2 {
+        return 0;
+    }
+    1 + joined_stones(board, color, p)
+}
+
+/// Stones of the own chains next to the empty point `p` (each chain once).
+#[inline]
+fn joined_stones(board: &Board, color: Color, p: Point) -> usize {
+    let own = Cell::from(color);
+    let neighbors = board.geometry().neighbors(p.index());
+    let mut stones = 0;
+    for (i, &q) in neighbors.iter().enumerate() {
+        if board.cell(q) != own {
+            continue;
+        }
+        let chain = board.chain_id(Point::new(q));
+        if !neighbors[..i]
+            .iter()
+            .any(|&r| board.cell(r) == own && board.chain_id(Point::new(r)) == chain)
+        {
+            stones += board.chain_size(Point::new(q));
+        }
+    }
+    stones
+}
+
+/// What a stone on an empty point would do, computed without playing it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// Distinct liberties of the mover's chain after the move, counted up to 3
+    /// ([`liberties_after`]).
+    pub liberties: usize,
+    /// Stones the move captures.
+    pub captured: usize,
+    /// Stones in the mover's chain after the move.
+    pub chain_stones: usize,
+}
+
+/// The effect of a `color` stone on the empty point `p` (see [`MoveEffect`]).
+pub fn move_effect(board: &Board, color: Color, p: Point) -> MoveEffect {
+    MoveEffect {
+        liberties: liberties_after::<3>(board, color, p),
+        captured: captured_stones(board, color, p),
+        chain_stones: 1 + joined_stones(board, color, p),
+    }
+}
+
+/// Stones a `color` stone on the empty point `p` would capture: the opponent chains next to it
+/// in atari (each chain once).
+#[inline]
+pub fn captured_stones(board: &Board, color: Color, p: Point) -> usize {
+    let opp = Cell::from(color.opponent());
+    let neighbors = board.geometry().neighbors(p.index());
+    let mut stones = 0;
+    for (i, &q) in neighbors.iter().enumerate() {
+        if board.cell(q) != opp || !board.in_atari(Point::new(q)) {
+            continue;
+        }
+        let chain = board.chain_id(Point::new(q));
+        if !neighbors[..i]
+            .iter()
+            .any(|&r| board.cell(r) == opp && board.chain_id(Point::new(r)) == chain)
+        {
+            stones += board.chain_size(Point::new(q));
+        }
+    }
+    stones
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tactics::test_boards::{board, pt};
+
+    #[test]
+    fn liberties_after_counts_joins_and_captures() {
+        let b = board(
+            ". . . . .
+             . X O . .
+             X O . . .
+             . X . . .
+             . . . . .",
+        );
+        // Black c3 captures White b3 (in atari): liberties c2, d3 and the freed b3.
+        assert_eq!(liberties_after::<4>(&b, Color::Black, pt(&b, "C3")), 3);
+        assert_eq!(captured_stones(&b, Color::Black, pt(&b, "C3")), 1);
+        // Black a4 joins a3 and b4: a5 and the chains' a2 and b5.
+        assert_eq!(liberties_after::<4>(&b, Color::Black, pt(&b, "A4")), 3);
+        // Counting stops at N.
+        assert_eq!(liberties_after::<2>(&b, Color::Black, pt(&b, "D2")), 2);
+        // White a2 has a1 as its only liberty: a self-atari of one stone.
+        assert_eq!(self_atari_stones(&b, Color::White, pt(&b, "A2")), 1);
+        assert_eq!(self_atari_stones(&b, Color::Black, pt(&b, "D3")), 0);
+    }
+
+    #[test]
+    fn self_atari_counts_the_whole_chain_it_would_make() {
+        let b = board(
+            "O . . . .
+             X O . . .
+             X O . . .
+             . O . . .
+             . . . . .",
+        );
+        // Black a3-a4 has one liberty, a2; Black a2 would join them with a1 as the only
+        // liberty: three stones in atari.
+        assert_eq!(self_atari_stones(&b, Color::Black, pt(&b, "A2")), 3);
+        // White a2 captures both, once.
+        assert_eq!(captured_stones(&b, Color::White, pt(&b, "A2")), 2);
+        assert_eq!(captured_stones(&b, Color::White, pt(&b, "C3")), 0);
+    }
+
+    #[test]
+    fn move_effect_counts_liberties_captures_and_stones() {
+        let b = board(
+            ". . . . .
+             . X O . .
+             X O . . .
+             . X . . .
+             . . . . .",
+        );
+        let e = move_effect(&b, Color::Black, pt(&b, "C3"));
+        assert_eq!((e.liberties, e.captured, e.chain_stones), (3, 1, 1));
+        let w = move_effect(&b, Color::White, pt(&b, "A2"));
+        assert_eq!((w.liberties, w.captured, w.chain_stones), (1, 0, 1));
+        let j = move_effect(&b, Color::Black, pt(&b, "A4"));
+        assert_eq!(j.chain_stones, 3, "a4 connects b4 and a3");
+    }
+
+    #[test]
+    fn a_chain_captured_from_two_sides_frees_both_points() {
+        // White a2-b2-b1 has one liberty, a1, which touches it twice (a2 and b1).
+        let b = board(
+            ". . . . .
+             . . . . .
+             X X . . .
+             O O X . .
+             . O X . .",
+        );
+        assert_eq!(captured_stones(&b, Color::Black, pt(&b, "A1")), 3);
+        assert_eq!(liberties_after::<4>(&b, Color::Black, pt(&b, "A1")), 2);
+    }
+}
