@@ -157,12 +157,112 @@ pub trait Player: Send {
     /// with the judgement behind the player's last pass when the position has not changed.
     fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)>;
 
-    /// Tunable parameters and their current values, as text (GoGui's `param` display).
-    fn params(&self) -> Vec<(String, String)>;
+    /// Every parameter of the player with its current value (GoGui's `param` display).
+    fn params(&self) -> Vec<Param>;
 
-    /// Set one parameter from text; an unknown key or a bad value is an error and changes nothing.
-    fn set_param(&mut self, key: &str, value: &str) -> Result<(), String>;
+    /// Set one parameter; an unknown name, a value of the wrong kind or out of range is an
+    /// error and changes nothing.
+    fn set_param(&mut self, name: &str, value: ParamValue) -> Result<(), ParamError>;
 }
+
+/// A parameter's value as it crosses the [`Player`] boundary.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ParamValue {
+    /// On or off.
+    Bool(bool),
+    /// A count, a size or a seed.
+    Int(u64),
+    /// A weight, a probability or a factor.
+    Real(f32),
+}
+
+impl ParamValue {
+    /// `text` read as a value of the same kind as `self` (GoGui sends `1`/`0` for booleans;
+    /// `true`/`false`, `on`/`off` and `yes`/`no` are read too).
+    pub fn parse_like(self, text: &str) -> Result<ParamValue, String> {
+        let text = text.trim();
+        match self {
+            ParamValue::Bool(_) => match text.to_ascii_lowercase().as_str() {
+                "1" | "true" | "on" | "yes" => Ok(ParamValue::Bool(true)),
+                "0" | "false" | "off" | "no" => Ok(ParamValue::Bool(false)),
+                _ => Err(format!("expected true or false, not {text:?}")),
+            },
+            ParamValue::Int(_) => text
+                .parse()
+                .map(ParamValue::Int)
+                .map_err(|_| format!("expected a whole number >= 0, not {text:?}")),
+            ParamValue::Real(_) => text
+                .parse::<f32>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .map(ParamValue::Real)
+                .ok_or_else(|| format!("expected a number, not {text:?}")),
+        }
+    }
+
+    /// The value as a number (booleans as 0 and 1), for range checks.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            ParamValue::Bool(b) => f64::from(u8::from(b)),
+            ParamValue::Int(n) => n as f64,
+            ParamValue::Real(x) => f64::from(x),
+        }
+    }
+
+    /// Whether `other` is of the same kind.
+    pub fn same_kind(self, other: ParamValue) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+}
+
+impl std::fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamValue::Bool(b) => write!(f, "{b}"),
+            ParamValue::Int(n) => write!(f, "{n}"),
+            ParamValue::Real(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// One parameter of a player: its name and current value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: &'static str,
+    pub value: ParamValue,
+}
+
+/// Why a parameter was not set.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamError {
+    /// The player has no parameter of this name.
+    Unknown(String),
+    /// The value is of another kind than the parameter (a number for a switch, ...).
+    WrongKind { name: String, expected: ParamValue },
+    /// The value is outside the parameter's range.
+    OutOfRange { name: String, min: f64, max: f64 },
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "unknown parameter {name:?}"),
+            ParamError::WrongKind { name, expected } => {
+                let kind = match expected {
+                    ParamValue::Bool(_) => "true or false",
+                    ParamValue::Int(_) => "a whole number",
+                    ParamValue::Real(_) => "a number",
+                };
+                write!(f, "{name} takes {kind}")
+            }
+            ParamError::OutOfRange { name, min, max } => {
+                write!(f, "{name} must be in {min}..={max}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
 
 /// Flat Monte-Carlo: for each candidate move, the share of light playouts won after it. No tree,
 /// no knowledge: the reference implementation of [`Player`], and a weak but honest opponent.
@@ -359,18 +459,25 @@ impl Player for FlatPlayer {
             .collect()
     }
 
-    fn params(&self) -> Vec<(String, String)> {
-        vec![("seed".into(), self.seed.to_string())]
+    fn params(&self) -> Vec<Param> {
+        vec![Param {
+            name: "seed",
+            value: ParamValue::Int(self.seed),
+        }]
     }
 
-    fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "seed" => {
-                self.seed = value.parse().map_err(|_| format!("bad seed {value:?}"))?;
-                self.rng = Rng::new(self.seed);
+    fn set_param(&mut self, name: &str, value: ParamValue) -> Result<(), ParamError> {
+        match (name, value) {
+            ("seed", ParamValue::Int(seed)) => {
+                self.seed = seed;
+                self.rng = Rng::new(seed);
                 Ok(())
             }
-            _ => Err(format!("unknown parameter {key:?}")),
+            ("seed", _) => Err(ParamError::WrongKind {
+                name: name.into(),
+                expected: ParamValue::Int(0),
+            }),
+            _ => Err(ParamError::Unknown(name.into())),
         }
     }
 }

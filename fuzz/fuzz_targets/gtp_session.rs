@@ -15,7 +15,7 @@ use tengen_gtp::log::Log;
 use tengen_gtp::offline::{answer_script, check_framing, Cap};
 use tengen_gtp::protocol::{parse_line, Line};
 use tengen_gtp::session::{Session, Settings};
-use tengen_engine::player::Player;
+use tengen_engine::player::{ParamValue, Player};
 
 static PLAYER: Mutex<Option<Box<dyn Player>>> = Mutex::new(None);
 
@@ -50,10 +50,13 @@ fuzz_target!(|data: &[u8]| {
     let mut slot = PLAYER.lock().unwrap_or_else(|e| e.into_inner());
     let mut player = slot.take().unwrap_or_else(|| {
         let mut p = new_player(1);
-        p.set_param("threads", "1").expect("the player takes a thread count");
+        p.set_param("threads", ParamValue::Int(1))
+            .expect("the player takes a thread count");
         p
     });
-    player.set_param("seed", "1").expect("the player takes a seed");
+    player
+        .set_param("seed", ParamValue::Int(1))
+        .expect("the player takes a seed");
     let mut session = Session::new(player, Settings::default(), Log::default());
     let start = b"boardsize 9\n";
     answer_script(&mut session, start, Cap { playouts: 0, time: Duration::ZERO });

@@ -4,12 +4,13 @@
 use crate::log::Log;
 use crate::search::{Budget, DEFAULT_SECONDS_PER_MOVE};
 use crate::server::serve;
+use crate::session::set_player_param;
 use crate::session::{Session, Settings};
 use clap::{ArgAction, Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
-use tengen_engine::player::Player;
+use tengen_engine::player::{ParamValue, Player};
 use tengen_engine::{KoRule, Rules};
 
 /// tengen (天元): a Monte-Carlo Go engine that speaks GTP (the Go Text Protocol) on standard
@@ -90,9 +91,24 @@ pub enum Command {
 fn bench(options: &Options, playouts: u64) -> Result<(), String> {
     use tengen_engine::search::bench::{run_position, POSITIONS};
     let threads = options.threads.unwrap_or(1) as usize;
+    // `--param` values, read by the kind of the search's own parameters.
+    let reference = new_player(1);
+    let mut params = Vec::new();
+    for (key, text) in &options.params {
+        let current = reference
+            .params()
+            .into_iter()
+            .find(|p| p.name == key)
+            .ok_or_else(|| format!("--param {key}={text}: unknown parameter {key:?}"))?;
+        let value = current
+            .value
+            .parse_like(text)
+            .map_err(|e| format!("--param {key}={text}: {e}"))?;
+        params.push((key.clone(), value));
+    }
     let (mut nodes, mut total, mut seconds) = (0, 0, 0.0);
     for pos in &POSITIONS {
-        let r = run_position(pos, threads, playouts, &options.params)?;
+        let r = run_position(pos, threads, playouts, &params)?;
         let geo = tengen_engine::Geometry::new(pos.size).ok_or("bad bench size")?;
         let choice = match r.decision {
             tengen_engine::player::Decision::Play(mv) => tengen_engine::coord::move_text(mv, geo),
@@ -245,44 +261,40 @@ impl Options {
                 .ok()
                 .map(|n| n.get() as u64)
         });
-        let given: [(&str, &str, Option<String>, bool); 5] = [
+        // (option's parameter, flag, value, given on the command line). `--ponder` is the
+        // session's (see `settings`), not the player's.
+        let given: [(&str, &str, Option<ParamValue>, bool); 4] = [
             (
                 "threads",
                 "--threads",
-                threads.map(|n| n.to_string()),
+                threads.map(ParamValue::Int),
                 self.threads.is_some(),
             ),
             (
                 "max_memory",
                 "--max-memory",
-                self.max_memory.map(|b| b.to_string()),
+                self.max_memory.map(ParamValue::Int),
                 true,
             ),
             (
                 "seed",
                 "--seed",
-                Some(self.seed().to_string()),
+                Some(ParamValue::Int(self.seed())),
                 self.seed.is_some(),
             ),
             (
                 "resign_threshold",
                 "--resign-threshold",
-                self.resign_threshold.map(|p| p.to_string()),
-                true,
-            ),
-            (
-                "ponder",
-                "--ponder",
-                self.ponder.then(|| "true".to_string()),
+                self.resign_threshold.map(|p| ParamValue::Real(p as f32)),
                 true,
             ),
         ];
-        let known: Vec<String> = player.params().into_iter().map(|(k, _)| k).collect();
+        let known: Vec<&str> = player.params().into_iter().map(|p| p.name).collect();
         for (key, flag, value, explicit) in given {
             let Some(value) = value else { continue };
-            if known.iter().any(|k| k == key) {
+            if known.contains(&key) {
                 player
-                    .set_param(key, &value)
+                    .set_param(key, value)
                     .map_err(|e| format!("{flag} {value}: {e}"))?;
             } else if explicit {
                 log.note(&format!(
@@ -292,8 +304,7 @@ impl Options {
             }
         }
         for (key, value) in &self.params {
-            player
-                .set_param(key, value)
+            set_player_param(player, key, value)
                 .map_err(|e| format!("--param {key}={value}: {e}"))?;
         }
         Ok(())
@@ -401,12 +412,38 @@ mod tests {
     }
 
     #[test]
+    fn ponder_is_the_sessions_and_no_option_is_noted_as_ignored() {
+        let dir = std::env::temp_dir().join(format!("tengen-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("log");
+        let o =
+            Options::try_parse_from(["tengen", "--ponder", "--resign-threshold", "0.2"]).unwrap();
+        let log = Log::default().with_file(&path).unwrap();
+        let mut player = new_player(1);
+        o.configure(&mut *player, &log).unwrap();
+        assert!(o.settings().ponder);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("ignored"), "{text}");
+        let threshold = player
+            .params()
+            .into_iter()
+            .find(|p| p.name == "resign_threshold");
+        assert_eq!(threshold.map(|p| p.value), Some(ParamValue::Real(0.2)));
+        // A player without the parameter notes the option it skips.
+        let mut flat = tengen_engine::player::FlatPlayer::new(1);
+        o.configure(&mut flat, &log).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("--resign-threshold ignored"), "{text}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn options_reach_the_player() {
         let o = Options::try_parse_from(["tengen", "--seed", "42", "--threads", "3"]).unwrap();
         let mut player = new_player(1);
         o.configure(&mut *player, &Log::default()).unwrap();
         let params = player.params();
-        let seed = params.iter().find(|(k, _)| k == "seed").map(|(_, v)| v);
-        assert_eq!(seed.map(String::as_str), Some("42"));
+        let seed = params.iter().find(|p| p.name == "seed").map(|p| p.value);
+        assert_eq!(seed, Some(ParamValue::Int(42)));
     }
 }

@@ -457,7 +457,7 @@ mod tests {
     use crate::session::Settings;
     use std::sync::mpsc::Receiver as ChannelReceiver;
     use std::sync::Mutex;
-    use tengen_engine::player::{SearchLimits, StoneStatus};
+    use tengen_engine::player::{Param, ParamError, ParamValue, SearchLimits, StoneStatus};
     use tengen_engine::{Color, Game, Move, Point};
 
     /// Input written by the test a line at a time.
@@ -543,11 +543,11 @@ mod tests {
         fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
             Vec::new()
         }
-        fn params(&self) -> Vec<(String, String)> {
+        fn params(&self) -> Vec<Param> {
             Vec::new()
         }
-        fn set_param(&mut self, key: &str, _: &str) -> Result<(), String> {
-            Err(format!("unknown parameter {key:?}"))
+        fn set_param(&mut self, name: &str, _: ParamValue) -> Result<(), ParamError> {
+            Err(ParamError::Unknown(name.into()))
         }
     }
 

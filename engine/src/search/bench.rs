@@ -5,7 +5,7 @@
 use super::Mcts;
 use crate::coord::parse_move;
 use crate::game::Game;
-use crate::player::{Decision, Player, SearchLimits};
+use crate::player::{Decision, ParamValue, Player, SearchLimits};
 use crate::rules::Rules;
 use crate::types::Color;
 use std::sync::atomic::AtomicBool;
@@ -80,7 +80,7 @@ pub fn run_position(
     pos: &BenchPosition,
     threads: usize,
     playouts: u64,
-    params: &[(String, String)],
+    params: &[(String, ParamValue)],
 ) -> Result<BenchResult, String> {
     let game = position_game(pos);
     let mut mcts = Mcts::new();
@@ -88,7 +88,7 @@ pub fn run_position(
     mcts.set_seed(1);
     mcts.params_mut().resign_threshold = 0.0;
     for (key, value) in params {
-        mcts.set_param(key, value)?;
+        mcts.set_param(key, *value).map_err(|e| e.to_string())?;
     }
     let budget = if pos.size == 9 {
         playouts

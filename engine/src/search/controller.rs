@@ -21,6 +21,20 @@ const CONTROL_TICK: Duration = Duration::from_millis(2);
 /// Workers check the deadline themselves once per this many playouts (of all threads).
 const DEADLINE_CHECK_EVERY: u64 = 16;
 
+/// The rate estimate of the early stop divides by at least this much time (seconds).
+const MIN_RATE_SECONDS: f64 = 1e-3;
+
+/// Standard normal quantile of the reported lower confidence bound (95%).
+const LCB_Z: f32 = 1.96;
+
+/// Longest principal variation reported.
+const MAX_PV_MOVES: usize = 20;
+
+/// Odd 64-bit constants that spread the seed over searches and threads (the golden ratio's,
+/// as in SplitMix64, and another of its kind).
+const SEED_SEARCH_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+const SEED_THREAD_MIX: u64 = 0xD1B5_4A32_D192_ED03;
+
 impl Mcts {
     /// Komi the playouts must beat, as Black's area minus White's: komi, handicap compensation
     /// and, in handicap games, dynamic komi that decays over the game.
@@ -55,7 +69,7 @@ impl Mcts {
         self.searches += 1;
         let base_seed = self
             .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_mul(SEED_SEARCH_MIX)
             .wrapping_add(self.searches);
         let threads = self.threads;
         let policy = self.policy.clone();
@@ -85,10 +99,8 @@ impl Mcts {
                 let shared = &shared;
                 let policy = policy.clone();
                 s.spawn(move |_| {
-                    let mut w = Worker::new(
-                        policy,
-                        base_seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
-                    );
+                    let mut w =
+                        Worker::new(policy, base_seed ^ (t as u64).wrapping_mul(SEED_THREAD_MIX));
                     while !shared.done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
                         let n = shared.playouts.fetch_add(1, Ordering::Relaxed);
                         if n >= shared.playout_limit {
@@ -121,7 +133,7 @@ impl Mcts {
                     break;
                 }
                 if planned_end.is_some_and(|d| now >= d)
-                    && choice_is_clear(root_children(&tree), params.clear_visit_ratio)
+                    && choice_is_clear(root_children(&tree), &params)
                 {
                     break;
                 }
@@ -144,10 +156,14 @@ impl Mcts {
     }
 }
 
-/// The part of a time budget spent searching: the rest (a twentieth, at most 50 ms) is left
-/// for what follows the last playout (statistics, the decision, the reply) on a busy machine.
+/// The part of a time budget kept for what follows the last playout (statistics, the decision,
+/// the reply) on a busy machine: one part in this many, at most [`MAX_RESERVE`].
+const RESERVE_PARTS: u32 = 20;
+const MAX_RESERVE: Duration = Duration::from_millis(50);
+
+/// The part of a time budget spent searching (see [`RESERVE_PARTS`]).
 fn thinking_time(budget: Duration) -> Duration {
-    budget.saturating_sub((budget / 20).min(Duration::from_millis(50)))
+    budget.saturating_sub((budget / RESERVE_PARTS).min(MAX_RESERVE))
 }
 
 /// Can the controller stop now because no other move can overtake the most visited one in the
@@ -159,12 +175,12 @@ fn can_stop_early(
     elapsed: Duration,
 ) -> bool {
     let done = sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit);
-    if done < 100 {
+    if done < params.early_stop_min_playouts {
         return false;
     }
     let mut remaining = f64::INFINITY;
     if let Some(t) = limits.time {
-        let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+        let rate = done as f64 / elapsed.as_secs_f64().max(MIN_RATE_SECONDS);
         remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
     }
     if let Some(n) = limits.playouts {
@@ -189,10 +205,11 @@ fn can_stop_early(
 }
 
 /// Is the search's choice among the root's `kids` clear enough to stop at its planned time? Not
-/// while the most visited move has fewer than `ratio` times the visits of the second
-/// ([`SearchParams::clear_visit_ratio`]), nor while a move with at least a quarter of its visits
-/// has a better win rate.
-fn choice_is_clear(kids: &[Node], ratio: f32) -> bool {
+/// while the most visited move has fewer than [`SearchParams::clear_visit_ratio`] times the
+/// visits of the second, nor while a move with at least [`SearchParams::rival_visit_share`] of
+/// its visits has a better win rate.
+fn choice_is_clear(kids: &[Node], params: &SearchParams) -> bool {
+    let (ratio, rival_share) = (params.clear_visit_ratio, params.rival_visit_share);
     let Some((best, top)) = kids.iter().enumerate().max_by_key(|(_, c)| c.visits()) else {
         return true;
     };
@@ -203,7 +220,8 @@ fn choice_is_clear(kids: &[Node], ratio: f32) -> bool {
         return false;
     }
     let best_rate = top.stats().winrate();
-    !rivals().any(|(_, c)| c.visits() >= first / 4 && c.stats().winrate() > best_rate)
+    let rival = f64::from(first) * f64::from(rival_share);
+    !rivals().any(|(_, c)| f64::from(c.visits()) >= rival && c.stats().winrate() > best_rate)
 }
 
 /// The children of the root of `tree`.
@@ -220,7 +238,7 @@ fn analysis(sh: &Shared, game: &Game) -> Analysis {
         .iter()
         .map(|c| c.stats().prior_wins)
         .sum::<f32>()
-        .max(1e-6);
+        .max(f32::MIN_POSITIVE);
     let mut candidates: Vec<Candidate> = kids
         .iter()
         .filter(|c| c.visits() > 0)
@@ -233,7 +251,7 @@ fn analysis(sh: &Shared, game: &Game) -> Analysis {
                 visits: u64::from(s.visits),
                 winrate: rate,
                 prior: s.prior_wins / prior_total,
-                lcb: (rate - 1.96 * (rate * (1.0 - rate) / n).sqrt()).max(0.0),
+                lcb: (rate - LCB_Z * (rate * (1.0 - rate) / n).sqrt()).max(0.0),
                 score_lead: 0.0,
                 pv: principal_variation(tree, c),
             }
@@ -292,7 +310,7 @@ fn territory(sh: &Shared, game: &Game) -> Territory {
 fn principal_variation(tree: &Tree, node: &Node) -> Vec<Move> {
     let mut pv = vec![node.mv()];
     let mut cur = node;
-    while pv.len() < 20 {
+    while pv.len() < MAX_PV_MOVES {
         let (_, kids) = tree.children(cur);
         let Some(next) = kids
             .iter()
@@ -322,7 +340,7 @@ mod tests {
             for (node, &(visits, wins)) in root_children(&tree).iter().zip(kids) {
                 node.add_visits(visits, 2 * wins);
             }
-            choice_is_clear(root_children(&tree), 1.5)
+            choice_is_clear(root_children(&tree), &SearchParams::default())
         };
         assert!(
             clear(&[(900, 540), (300, 150), (100, 40)]),
@@ -340,7 +358,10 @@ mod tests {
             clear(&[(900, 500), (200, 190)]),
             "a rival too little visited to count"
         );
-        assert!(choice_is_clear(&[], 1.5), "nothing to choose between");
+        assert!(
+            choice_is_clear(&[], &SearchParams::default()),
+            "nothing to choose between"
+        );
     }
 
     #[test]

@@ -76,7 +76,7 @@ impl Mcts {
             && recent[recent.len() - k..]
                 .iter()
                 .all(|&(_, w)| w < self.params.resign_threshold)
-            && best.visits >= 100
+            && best.visits >= u64::from(self.params.resign_min_visits)
         {
             return Decision::Resign;
         }

@@ -27,13 +27,24 @@ pub mod territory;
 pub mod tree;
 
 use crate::game::{Action, Game};
-use crate::player::{Analysis, Decision, Player, SearchLimits, StoneStatus};
+use crate::player::{
+    Analysis, Decision, Param, ParamError, ParamValue, Player, SearchLimits, StoneStatus,
+};
 use crate::types::{Color, Point};
-use params::{tunable, PolicyParams, SearchParams, TUNABLES};
+use params::{PolicyParams, SearchParams, Tunable};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use territory::Territory;
 use tree::Tree;
+
+/// Most search threads a player takes.
+pub const MAX_THREADS: usize = 1024;
+
+/// How often `genmove` reports its progress (analysis streams of `*-genmove_analyze`).
+const GENMOVE_REPORT_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Smallest tree memory cap.
+pub const MIN_MAX_MEMORY: usize = 1 << 20;
 
 /// Default tree memory cap.
 pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
@@ -105,7 +116,7 @@ impl Mcts {
 
     /// Set the tree memory cap in bytes.
     pub fn set_max_memory(&mut self, bytes: usize) {
-        self.max_memory = bytes.max(1 << 20);
+        self.max_memory = bytes.max(MIN_MAX_MEMORY);
     }
 
     fn pool(&mut self) -> &rayon::ThreadPool {
@@ -152,7 +163,7 @@ impl Player for Mcts {
             color,
             limits,
             stop,
-            Some(Duration::from_millis(100)),
+            Some(GENMOVE_REPORT_INTERVAL),
             report,
         );
         let decision = self.decide(game, color, &analysis, limits.cleanup);
@@ -181,70 +192,91 @@ impl Player for Mcts {
             .stone_statuses()
     }
 
-    fn params(&self) -> Vec<(String, String)> {
-        let mut v = vec![
-            ("threads".to_string(), self.threads.to_string()),
-            ("max_memory".to_string(), self.max_memory.to_string()),
-            ("seed".to_string(), self.seed.to_string()),
-            (
-                "expand_visits".to_string(),
-                self.params.expand_visits.to_string(),
-            ),
-            (
-                "learned_visits".to_string(),
-                self.params.learned_visits.to_string(),
-            ),
-            (
-                "learned_patterns".to_string(),
-                self.policy.learned_patterns.to_string(),
-            ),
+    fn params(&self) -> Vec<Param> {
+        let settings = [
+            ("threads", self.threads as u64),
+            ("max_memory", self.max_memory as u64),
+            ("seed", self.seed),
         ];
-        for &(key, _) in TUNABLES {
-            let (mut s, mut p) = (self.params.clone(), self.policy.clone());
-            if let Some(x) = tunable(&mut s, &mut p, key) {
-                v.push((key.to_string(), x.to_string()));
-            }
-        }
+        let mut v: Vec<Param> = settings
+            .into_iter()
+            .map(|(name, n)| Param {
+                name,
+                value: ParamValue::Int(n),
+            })
+            .collect();
+        v.extend(SearchParams::TUNABLES.iter().map(|t| Param {
+            name: t.name,
+            value: (t.get)(&self.params),
+        }));
+        v.extend(PolicyParams::TUNABLES.iter().map(|t| Param {
+            name: t.name,
+            value: (t.get)(&self.policy),
+        }));
         v
     }
 
-    fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
-        fn parse<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
-            value
-                .trim()
-                .parse()
-                .map_err(|_| format!("bad value {value:?} for {key}"))
-        }
-        match key {
-            "threads" => {
-                let n: usize = parse(key, value)?;
-                if n == 0 || n > 1024 {
-                    return Err("threads must be 1..=1024".into());
-                }
-                self.set_threads(n);
+    fn set_param(&mut self, name: &str, value: ParamValue) -> Result<(), ParamError> {
+        let int = |expected_range: (u64, u64)| match value {
+            ParamValue::Int(n) if (expected_range.0..=expected_range.1).contains(&n) => Ok(n),
+            ParamValue::Int(_) => Err(ParamError::OutOfRange {
+                name: name.into(),
+                min: expected_range.0 as f64,
+                max: expected_range.1 as f64,
+            }),
+            _ => Err(ParamError::WrongKind {
+                name: name.into(),
+                expected: ParamValue::Int(0),
+            }),
+        };
+        match name {
+            "threads" => self.set_threads(int((1, MAX_THREADS as u64))? as usize),
+            "max_memory" => {
+                // Smaller caps are raised to the smallest (as `set_max_memory` does).
+                let bytes = int((0, u64::MAX))?;
+                self.set_max_memory(usize::try_from(bytes).unwrap_or(usize::MAX));
             }
-            "max_memory" => self.set_max_memory(parse(key, value)?),
-            "seed" => self.set_seed(parse(key, value)?),
-            "expand_visits" => self.params.expand_visits = parse::<u32>(key, value)?.max(1),
-            "learned_visits" => self.params.learned_visits = parse(key, value)?,
-            "learned_patterns" => self.policy.learned_patterns = parse(key, value)?,
-            "ponder" => {
-                // Pondering is driven by the front end (analysis on the opponent's time).
-                parse::<bool>(key, value)?;
-            }
+            "seed" => self.set_seed(int((0, u64::MAX))?),
             _ => {
-                let Some((_, range)) = TUNABLES.iter().find(|(k, _)| *k == key) else {
-                    return Err(format!("unknown parameter {key:?}"));
-                };
-                let x: f32 = parse(key, value)?;
-                if !range.contains(&x) {
-                    return Err(format!("{key} must be in {range:?}"));
+                if let Some(t) = Tunable::find(SearchParams::TUNABLES, name) {
+                    set_tunable(t, &mut self.params, name, value)?;
+                } else if let Some(t) = Tunable::find(PolicyParams::TUNABLES, name) {
+                    set_tunable(t, &mut self.policy, name, value)?;
+                } else {
+                    return Err(ParamError::Unknown(name.into()));
                 }
-                let field = tunable(&mut self.params, &mut self.policy, key);
-                *field.expect("every listed tunable has a field") = x;
             }
         }
         Ok(())
+    }
+}
+
+/// Set the tunable `t` of `params` to `value` when it is of the right kind and in range.
+fn set_tunable<P>(
+    t: &Tunable<P>,
+    params: &mut P,
+    name: &str,
+    value: ParamValue,
+) -> Result<(), ParamError> {
+    // A real value is compared in its own precision (0.01 is not below 0.01 as an f32).
+    let in_range = match value {
+        ParamValue::Real(x) => (t.min as f32..=t.max as f32).contains(&x),
+        _ => (t.min..=t.max).contains(&value.as_f64()),
+    };
+    if !in_range {
+        return Err(ParamError::OutOfRange {
+            name: name.into(),
+            min: t.min,
+            max: t.max,
+        });
+    }
+    if (t.set)(params, value) {
+        Ok(())
+    } else {
+        Err(ParamError::WrongKind {
+            name: name.into(),
+            expected: (t.get)(params),
+        })
     }
 }
 
@@ -282,20 +314,65 @@ pub(super) mod tests {
     #[test]
     fn every_tunable_can_be_read_and_set_by_name() {
         let mut m = Mcts::new();
-        let listed: Vec<String> = m.params().into_iter().map(|(k, _)| k).collect();
-        for (key, range) in TUNABLES {
-            assert!(listed.iter().any(|k| k == key), "{key} not listed");
-            let value = range.start() + (range.end() - range.start()).min(1.0) / 2.0;
-            m.set_param(key, &value.to_string()).unwrap();
-            let (mut s, mut p) = (m.params.clone(), m.policy.clone());
-            assert_eq!(tunable(&mut s, &mut p, key).copied(), Some(value), "{key}");
-            assert!(
-                m.set_param(key, &(range.end() * 2.0 + 1.0).to_string())
-                    .is_err(),
-                "{key} range"
+        let listed: Vec<&str> = m.params().into_iter().map(|p| p.name).collect();
+        let tables = SearchParams::TUNABLES
+            .iter()
+            .map(|t| (t.name, t.min, t.max))
+            .chain(
+                PolicyParams::TUNABLES
+                    .iter()
+                    .map(|t| (t.name, t.min, t.max)),
+            );
+        for (name, min, max) in tables {
+            assert!(listed.contains(&name), "{name} not listed");
+            let current = m.params().into_iter().find(|p| p.name == name).unwrap();
+            // A value inside the range other than the current one, of the parameter's kind.
+            let other = match current.value {
+                ParamValue::Bool(b) => ParamValue::Bool(!b),
+                ParamValue::Int(n) => ParamValue::Int(if n as f64 > min {
+                    min as u64
+                } else {
+                    max.min(1e6) as u64
+                }),
+                ParamValue::Real(x) => ParamValue::Real(if f64::from(x) > min {
+                    min as f32
+                } else {
+                    max.min(1e6) as f32
+                }),
+            };
+            assert_ne!(other, current.value, "{name}");
+            m.set_param(name, other).unwrap();
+            let now = m.params().into_iter().find(|p| p.name == name).unwrap();
+            assert_eq!(now.value, other, "{name}");
+            if !matches!(other, ParamValue::Bool(_)) && max < 1e12 {
+                assert!(
+                    matches!(
+                        m.set_param(name, ParamValue::Real((max * 2.0 + 1.0) as f32)),
+                        Err(ParamError::OutOfRange { .. })
+                    ),
+                    "{name} range"
+                );
+            }
+            assert_eq!(
+                m.params()
+                    .into_iter()
+                    .find(|p| p.name == name)
+                    .unwrap()
+                    .value,
+                other
             );
         }
-        assert!(m.set_param("no_such_thing", "1").is_err());
-        assert!(m.set_param("capture", "x").is_err());
+        assert_eq!(
+            m.set_param("no_such_thing", ParamValue::Int(1)),
+            Err(ParamError::Unknown("no_such_thing".into()))
+        );
+        assert!(matches!(
+            m.set_param("capture", ParamValue::Bool(true)),
+            Err(ParamError::WrongKind { .. })
+        ));
+        assert!(matches!(
+            m.set_param("threads", ParamValue::Int(0)),
+            Err(ParamError::OutOfRange { .. })
+        ));
     }
 }

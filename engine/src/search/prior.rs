@@ -12,9 +12,13 @@ use crate::tactics::shapes::is_shape;
 use crate::tactics::{liberties_after, self_atari_stones, Budget, LadderReader};
 use crate::types::{Cell, Color, Move, Point};
 
+/// Distances to the nearest stone are counted up to this (the line priors look no farther).
+pub const STONE_DISTANCE_CAP: u8 = 4;
+
 /// Working space of the priors, allocated once per thread: common-fate-graph distance from the
 /// last move (steps between adjacent points, where moving along a chain of stones is free; up
-/// to 3, larger stay 255), grid distance from every point to the nearest stone (capped at 4),
+/// to 3, larger stay 255), grid distance from every point to the nearest stone (capped at
+/// [`STONE_DISTANCE_CAP`]),
 /// and the learned patterns' gammas with the ladder reader they need.
 pub struct PriorScratch {
     dist: [u8; MAX_POINTS],
@@ -74,11 +78,11 @@ impl PriorScratch {
         }
     }
 
-    /// Grid distance from every point to the nearest stone, capped at 4 (breadth-first search
-    /// from all stones at once).
+    /// Grid distance from every point to the nearest stone, capped at [`STONE_DISTANCE_CAP`]
+    /// (breadth-first search from all stones at once).
     pub fn compute_stone_distance(&mut self, board: &Board) {
         let geo = board.geometry();
-        self.stone_dist[..geo.array_len()].fill(4);
+        self.stone_dist[..geo.array_len()].fill(STONE_DISTANCE_CAP);
         let mut tail = 0;
         for p in geo.points() {
             if board.at(p) != Cell::Empty {
@@ -92,7 +96,7 @@ impl PriorScratch {
             let p = self.queue[head] as usize;
             head += 1;
             let d = self.stone_dist[p] + 1;
-            if d >= 4 {
+            if d >= STONE_DISTANCE_CAP {
                 continue;
             }
             for q in geo.neighbors(p) {
@@ -105,7 +109,7 @@ impl PriorScratch {
         }
     }
 
-    /// Grid distance from `p` to the nearest stone (4 means 4 or more).
+    /// Grid distance from `p` to the nearest stone ([`STONE_DISTANCE_CAP`] means that or more).
     #[inline]
     pub fn stone_distance(&self, p: Point) -> u8 {
         self.stone_dist[p.index()]
@@ -232,23 +236,27 @@ pub fn expand_moves(
         if last.is_some() {
             let d = cfg.get(p);
             if (1..=3).contains(&d) {
-                let b = params.prior_near[d as usize - 1];
+                let b = params.prior_near()[d as usize - 1];
                 add(b, b);
             }
         }
         let line = geo.line(p);
-        if line <= 2 && geo.size() >= 9 {
-            let far = cfg.stone_distance(p);
-            if line == 0 && far > 2 {
+        if line <= 2 && geo.size() >= params.line_priors_min_size {
+            let far = usize::from(cfg.stone_distance(p));
+            if line == 0 && far >= params.first_line_clear {
                 add(params.prior_first_line, 0.0);
-            } else if line == 2 && far > 3 {
+            } else if line == 2 && far >= params.empty_area_clear {
                 add(params.prior_empty_area, params.prior_empty_area);
             }
         }
         out.push((Move::Play(p), visits, wins));
     }
     // Passing early is almost never right; late it may be.
-    let pass_losses = if open > 0.4 { params.prior_pass } else { 0.0 };
+    let pass_losses = if open > params.pass_open_share {
+        params.prior_pass
+    } else {
+        0.0
+    };
     out.push((Move::Pass, even + pass_losses, even * 0.5));
 }
 

@@ -1,9 +1,10 @@
 //! `tengen-param`: the parameters GoGui shows and sets, the front end's own (`time`,
-//! `playouts`, `ponder`) and the player's.
+//! `playouts`, `ponder`, `live_gfx`) and every one of the player's, with its kind.
 
 use super::{reply, Outcome, Session};
 use crate::search::Budget;
 use std::time::Duration;
+use tengen_engine::player::{Param, ParamError, ParamValue, Player};
 
 impl Session {
     /// `tengen-param`: list the parameters (GoGui's `param` format), or set one.
@@ -26,19 +27,17 @@ impl Session {
             format!("[bool] ponder {}", u8::from(self.ponder)),
             format!("[bool] live_gfx {}", u8::from(self.live_gfx)),
         ];
-        for (key, value) in self.player()?.params() {
-            if key == "ponder" {
-                continue;
-            }
-            lines.push(match value.as_str() {
-                "true" | "false" => format!("[bool] {key} {}", u8::from(value == "true")),
-                _ => format!("[string] {key} {value}"),
+        for Param { name, value } in self.player()?.params() {
+            lines.push(match value {
+                ParamValue::Bool(on) => format!("[bool] {name} {}", u8::from(on)),
+                _ => format!("[string] {name} {value}"),
             });
         }
         Ok(lines)
     }
 
-    /// Set one parameter: the front end's own (`time`, `playouts`, `ponder`) or the player's.
+    /// Set one parameter: the front end's own (`time`, `playouts`, `ponder`, `live_gfx`) or
+    /// the player's, read by the kind of its current value.
     pub fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "time" => {
@@ -63,34 +62,15 @@ impl Session {
                 })
             }
             "live_gfx" => {
-                self.live_gfx = parse_bool(value)?;
+                self.live_gfx = parse_switch(value)?;
                 Ok(())
             }
+            // Pondering is the front end's: analysis on the opponent's time.
             "ponder" => {
-                let on = parse_bool(value)?;
-                let player = self.player()?;
-                if player.params().iter().any(|(k, _)| k == "ponder") {
-                    player.set_param("ponder", if on { "true" } else { "false" })?;
-                }
-                self.ponder = on;
+                self.ponder = parse_switch(value)?;
                 Ok(())
             }
-            _ => {
-                let player = self.player()?;
-                let current = player
-                    .params()
-                    .into_iter()
-                    .find(|(k, _)| k == key)
-                    .map(|(_, v)| v);
-                match current.as_deref() {
-                    None => Err(format!("unknown parameter {key:?}")),
-                    Some("true" | "false") => {
-                        let on = parse_bool(value)?;
-                        player.set_param(key, if on { "true" } else { "false" })
-                    }
-                    Some(_) => player.set_param(key, value),
-                }
-            }
+            _ => set_player_param(self.player()?, key, value),
         }
     }
 
@@ -103,11 +83,18 @@ impl Session {
     }
 }
 
-/// `true`/`false`/`1`/`0` (GoGui's `param` sends 1 and 0).
-fn parse_bool(value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "1" | "true" | "on" | "yes" => Ok(true),
-        "0" | "false" | "off" | "no" => Ok(false),
-        _ => Err(format!("expected true or false, not {value:?}")),
-    }
+/// Set the player's parameter `name` from `text`, read as the kind of value it has now.
+pub fn set_player_param(player: &mut dyn Player, name: &str, text: &str) -> Result<(), String> {
+    let current = player
+        .params()
+        .into_iter()
+        .find(|p| p.name == name)
+        .ok_or_else(|| ParamError::Unknown(name.into()).to_string())?;
+    let value = current.value.parse_like(text)?;
+    player.set_param(name, value).map_err(|e| e.to_string())
+}
+
+/// A front-end switch: read as a player's boolean parameter is.
+fn parse_switch(text: &str) -> Result<bool, String> {
+    Ok(ParamValue::Bool(false).parse_like(text)? == ParamValue::Bool(true))
 }

@@ -5,7 +5,7 @@ use super::*;
 use crate::cli::new_player;
 use crate::protocol::{parse_line, Line};
 use std::sync::atomic::AtomicBool;
-use tengen_engine::player::{Candidate, SearchLimits};
+use tengen_engine::player::{Candidate, Param, ParamError, ParamValue, SearchLimits};
 
 fn session() -> Session {
     let settings = Settings {
@@ -18,7 +18,7 @@ fn session() -> Session {
     let mut player = new_player(1);
     // One thread: a fixed seed then gives reproducible searches.
     player
-        .set_param("threads", "1")
+        .set_param("threads", ParamValue::Int(1))
         .expect("the player has a threads parameter");
     Session::new(player, settings, Log::default())
 }
@@ -377,6 +377,41 @@ fn parameters_list_and_set() {
 }
 
 #[test]
+fn every_player_parameter_is_listed_with_its_kind_and_set_by_its_kind() {
+    let mut s = session();
+    let lines = ok(&mut s, "tengen-param");
+    let player_params = new_player(1).params();
+    for p in &player_params {
+        // The session's player runs one thread; every other value is the default.
+        let line = match p.value {
+            ParamValue::Bool(on) => format!("[bool] {} {}", p.name, u8::from(on)),
+            _ if p.name == "threads" => "[string] threads 1".to_string(),
+            _ => format!("[string] {} {}", p.name, p.value),
+        };
+        assert!(lines.lines().any(|l| l == line), "{line} not in\n{lines}");
+    }
+    assert!(player_params.len() > 40, "{}", player_params.len());
+    // A switch takes GoGui's 1 and 0 (and words), a number a number.
+    ok(&mut s, "tengen-param learned_patterns 0");
+    assert!(ok(&mut s, "tengen-param").contains("[bool] learned_patterns 0"));
+    ok(&mut s, "tengen-param learned_patterns true");
+    ok(&mut s, "tengen-param prior_capture 12.5");
+    assert!(ok(&mut s, "tengen-param").contains("[string] prior_capture 12.5"));
+    ok(&mut s, "tengen-param resign_moves 4");
+    for (bad, says) in [
+        ("tengen-param learned_patterns 0.5", "true or false"),
+        ("tengen-param resign_moves 2.5", "whole number"),
+        ("tengen-param prior_capture many", "number"),
+        ("tengen-param capture 1.5", "0..=1"),
+        ("tengen-param threads 0", "1..=1024"),
+        ("tengen-param no_such_thing 1", "unknown parameter"),
+    ] {
+        assert!(err(&mut s, bad).contains(says), "{bad}");
+    }
+    assert!(ok(&mut s, "tengen-param").contains("[string] prior_capture 12.5"));
+}
+
+#[test]
 fn analysis_arguments_in_every_form() {
     let s = session();
     let args = |line: &str| -> Vec<String> { line.split_whitespace().map(String::from).collect() };
@@ -555,11 +590,11 @@ impl Player for BrokenPlayer {
     fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
         Vec::new()
     }
-    fn params(&self) -> Vec<(String, String)> {
+    fn params(&self) -> Vec<Param> {
         Vec::new()
     }
-    fn set_param(&mut self, key: &str, _: &str) -> Result<(), String> {
-        Err(format!("unknown parameter {key:?}"))
+    fn set_param(&mut self, name: &str, _: ParamValue) -> Result<(), ParamError> {
+        Err(ParamError::Unknown(name.into()))
     }
 }
 
