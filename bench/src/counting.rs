@@ -432,12 +432,12 @@ pub fn loose_groups(board: &Board) -> Vec<(Color, Vec<Point>)> {
             let mut near: Vec<usize> = geo.neighbors(p).to_vec();
             near.extend(geo.diagonals(p));
             for n in geo.neighbors(p) {
-                if board.cell(n) == Cell::Empty {
+                if board.at_index(n) == Cell::Empty {
                     near.extend(geo.neighbors(n));
                 }
             }
             for q in near {
-                if board.cell(q) == Cell::from(color) && group[q] == usize::MAX {
+                if board.at_index(q) == Cell::from(color) && group[q] == usize::MAX {
                     group[q] = id;
                     stack.push(q);
                 }

@@ -137,7 +137,7 @@ pub fn random_opening(
             .points()
             .filter(|&p| geo.line(p) >= min_line)
             .map(Move::Play)
-            .filter(|&m| game.is_legal(color, m).is_ok())
+            .filter(|&m| game.is_legal(color, m))
             .collect();
         if candidates.is_empty() {
             break;

@@ -176,9 +176,10 @@ impl Board {
         self.geo.size()
     }
 
-    /// What is at array index `p`.
+    /// What is at array index `p` (a point or the border), for loops over the raw indices of
+    /// [`Geometry::neighbors`]; [`Board::at`] takes a [`Point`].
     #[inline(always)]
-    pub fn cell(&self, p: usize) -> Cell {
+    pub fn at_index(&self, p: usize) -> Cell {
         self.cells[p]
     }
 
@@ -371,9 +372,10 @@ impl Board {
         true
     }
 
-    /// Is a `color` stone at `p` legal under capture, suicide and simple-ko rules?
+    /// Why a `color` stone at `p` (any point, on this board or not) is illegal under capture,
+    /// suicide and simple-ko rules, if it is ([`Board::is_legal`] is the fast yes or no).
     #[inline]
-    pub fn is_legal(&self, color: Color, p: Point) -> Result<(), IllegalMove> {
+    pub fn legality(&self, color: Color, p: Point) -> Result<(), IllegalMove> {
         if !self.geo.is_on_board(p.index()) {
             Err(IllegalMove::OffBoard)
         } else if self.cells[p.index()] != Cell::Empty {
@@ -387,9 +389,12 @@ impl Board {
         }
     }
 
-    /// Fast legality test for playouts: `p` must be an on-board point.
+    /// Is a `color` stone at `p`, a point of this board, legal under capture, suicide and
+    /// simple-ko rules? The fast test of playouts and reading; [`Board::legality`] says why not
+    /// and takes any point.
     #[inline(always)]
-    pub fn is_legal_fast(&self, color: Color, p: Point) -> bool {
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        debug_assert!(self.geo.is_on_board(p.index()), "{p:?} is not on the board");
         self.cells[p.index()] == Cell::Empty
             && p.index() != self.ko as usize
             && !self.is_suicide(color, p)
@@ -409,7 +414,7 @@ impl Board {
     pub fn legal_points(&self, color: Color) -> Vec<Point> {
         self.geo
             .points()
-            .filter(|&p| self.is_legal(color, p).is_ok())
+            .filter(|&p| self.is_legal(color, p))
             .collect()
     }
 
@@ -420,7 +425,7 @@ impl Board {
         match mv {
             Move::Pass => self.pass(),
             Move::Play(p) => {
-                self.is_legal(color, p)?;
+                self.legality(color, p)?;
                 self.play_unchecked(color, p);
             }
         }
@@ -788,7 +793,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            b.is_legal(Color::White, pt(&b, 0, 2)),
+            b.legality(Color::White, pt(&b, 0, 2)),
             Err(IllegalMove::Suicide)
         );
         // Multi-stone suicide: White a3 fills the last liberty of a4-b4.
@@ -800,7 +805,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            b.is_legal(Color::White, pt(&b, 0, 2)),
+            b.legality(Color::White, pt(&b, 0, 2)),
             Err(IllegalMove::Suicide)
         );
         // a4 is White's suicide but Black's capture of two stones.
@@ -812,7 +817,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            b.is_legal(Color::White, pt(&b, 0, 3)),
+            b.legality(Color::White, pt(&b, 0, 3)),
             Err(IllegalMove::Suicide)
         );
         let mut b2 = b.clone();
@@ -835,10 +840,10 @@ mod tests {
         assert_eq!(b.captures(Color::Black), 1);
         let back = pt(&b, 1, 2);
         assert_eq!(b.ko_point(), Some(back));
-        assert_eq!(b.is_legal(Color::White, back), Err(IllegalMove::Ko));
+        assert_eq!(b.legality(Color::White, back), Err(IllegalMove::Ko));
         b.play(Color::White, Move::Play(pt(&b, 3, 0))).unwrap();
         b.play(Color::Black, Move::Pass).unwrap();
-        assert_eq!(b.is_legal(Color::White, back), Ok(()));
+        assert_eq!(b.legality(Color::White, back), Ok(()));
         b.check_invariants().unwrap();
     }
 

@@ -169,9 +169,14 @@ impl Game {
     }
 
     /// Would `color` playing `mv` be legal now? Passes always are.
-    pub fn is_legal(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+    pub fn is_legal(&self, color: Color, mv: Move) -> bool {
+        self.legality(color, mv).is_ok()
+    }
+
+    /// Why `color` may not play `mv` now, if it may not ([`Game::is_legal`] says whether).
+    pub fn legality(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         let Move::Play(p) = mv else { return Ok(()) };
-        match self.board.is_legal(color, p) {
+        match self.board.legality(color, p) {
             Ok(()) => {}
             // Multi-stone suicide changes the position, so superko decides about it.
             Err(IllegalMove::Suicide)
@@ -192,7 +197,7 @@ impl Game {
             .geometry()
             .neighbors(p.index())
             .iter()
-            .any(|&n| self.board.cell(n) == own)
+            .any(|&n| self.board.at_index(n) == own)
     }
 
     /// Would `color` at the empty point `p` recreate a position forbidden by the ko rule?
@@ -209,7 +214,7 @@ impl Game {
     /// Play `mv` for `color` (either colour may move: GTP allows two moves in a row). On error
     /// nothing changes.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        self.is_legal(color, mv)?;
+        self.legality(color, mv)?;
         self.commit(color, mv);
         Ok(())
     }
@@ -219,7 +224,7 @@ impl Game {
     /// and games under other rules (Japanese repetition, another superko variant) contain such
     /// moves. A move on an occupied point or a forbidden suicide is still an error.
     pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        match self.is_legal(color, mv) {
+        match self.legality(color, mv) {
             Ok(()) | Err(IllegalMove::Ko | IllegalMove::Superko) => {}
             Err(e) => return Err(e),
         }
@@ -321,7 +326,7 @@ impl Game {
             .geometry()
             .points()
             .map(Move::Play)
-            .filter(|&m| self.is_legal(color, m).is_ok())
+            .filter(|&m| self.is_legal(color, m))
             .collect();
         v.push(Move::Pass);
         v
@@ -431,7 +436,7 @@ mod tests {
             assert_eq!(g.board().captures(Color::White), 1);
             g.play(Color::Black, mv(&g, "E5")).unwrap();
             assert_eq!(g.board().captures(Color::Black), 2);
-            assert_eq!(g.is_legal(Color::White, mv(&g, "C5")), expect, "{ko:?}");
+            assert_eq!(g.legality(Color::White, mv(&g, "C5")), expect, "{ko:?}");
         }
     }
 }

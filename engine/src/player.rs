@@ -488,7 +488,7 @@ pub fn random_legal_move(game: &Game, color: Color, rng: &mut Rng) -> Move {
     // The board's fast test knows simple ko only; retry a few times against superko.
     for _ in 0..8 {
         match random_move(board, color, rng) {
-            Some(p) if game.is_legal(color, Move::Play(p)).is_ok() => return Move::Play(p),
+            Some(p) if game.is_legal(color, Move::Play(p)) => return Move::Play(p),
             Some(_) => continue,
             None => return Move::Pass,
         }

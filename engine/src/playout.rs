@@ -17,7 +17,7 @@ pub fn random_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Point> 
     let start = rng.below(n);
     for i in (start..n).chain(0..start) {
         let p = board.empty_point(i);
-        if !board.is_eye(color, p) && board.is_legal_fast(color, p) {
+        if !board.is_eye(color, p) && board.is_legal(color, p) {
             return Some(p);
         }
     }

@@ -101,7 +101,7 @@ fn tally(board: &Board, dead: &[Point], owner: &[Option<Color>]) -> Count {
     }
     for p in board.geometry().points() {
         let i = p.index();
-        match board.cell(i).color() {
+        match board.at_index(i).color() {
             Some(color) if !removed[i] => c.stones[color.index()] += 1,
             _ => match owner[i] {
                 Some(color) => c.territory[color.index()] += 1,
@@ -124,7 +124,7 @@ pub fn owners(board: &Board, dead: &[Point], japanese: bool) -> Vec<Option<Color
             removed[p.index()] = true;
         }
     }
-    let is_open = |i: usize| board.cell(i) == Cell::Empty || removed[i];
+    let is_open = |i: usize| board.at_index(i) == Cell::Empty || removed[i];
     let mut owner = vec![None; geo.array_len()];
     let mut seen = [false; MAX_POINTS];
     let mut stack = [0u16; MAX_POINTS];
@@ -150,7 +150,7 @@ pub fn owners(board: &Board, dead: &[Point], japanese: bool) -> Vec<Option<Color
                         stack[top] = n as u16;
                         top += 1;
                     }
-                } else if let Some(color) = board.cell(n).color() {
+                } else if let Some(color) = board.at_index(n).color() {
                     borders[color.index()] = true;
                 }
             }
@@ -195,8 +195,7 @@ fn japanese_exceptions(board: &Board, dead: &[Point], owner: &mut [Option<Color>
     }
     let snapshot = owner.to_vec();
     let fillable = |c: Color, l: Point| {
-        plain.is_legal(c, l).is_ok()
-            && (plain.captures_at(c, l) || liberties_after::<2>(&plain, c, l) >= 2)
+        plain.is_legal(c, l) && (plain.captures_at(c, l) || liberties_after::<2>(&plain, c, l) >= 2)
     };
     for p in geo.points() {
         let Some(color) = snapshot[p.index()] else {

@@ -62,11 +62,11 @@ fn suicide_is_illegal_and_multi_stone_suicide_only_under_tromp_taylor() {
     for rules in [Rules::chinese(), Rules::japanese(), Rules::tromp_taylor()] {
         let g = game_from_ascii(position, rules, Color::Black);
         assert_eq!(
-            g.is_legal(Color::Black, mv(&g, "E1")),
+            g.legality(Color::Black, mv(&g, "E1")),
             Err(IllegalMove::Suicide),
             "single-stone suicide, {rules:?}"
         );
-        let multi = g.is_legal(Color::Black, mv(&g, "A5"));
+        let multi = g.legality(Color::Black, mv(&g, "A5"));
         if rules.suicide_allowed {
             assert_eq!(multi, Ok(()));
         } else {
@@ -128,7 +128,7 @@ fn ko_forbids_the_immediate_recapture_under_every_ko_rule() {
         let mut g = game_from_ascii(position, with_ko(ko), Color::Black);
         g.play(Color::Black, mv(&g, "C3")).unwrap();
         assert_eq!(g.board().captures(Color::Black), 1);
-        let retake = g.is_legal(Color::White, mv(&g, "B3"));
+        let retake = g.legality(Color::White, mv(&g, "B3"));
         assert!(
             matches!(retake, Err(IllegalMove::Ko | IllegalMove::Superko)),
             "{ko:?}: {retake:?}"
@@ -136,11 +136,11 @@ fn ko_forbids_the_immediate_recapture_under_every_ko_rule() {
         // After a ko threat and its answer, the ko may be taken back, and then not at once.
         play_all(&mut g, Color::White, "E5 E1 B3");
         assert_eq!(g.board().captures(Color::White), 1);
-        assert!(g.is_legal(Color::Black, mv(&g, "C3")).is_err(), "{ko:?}");
+        assert!(!g.is_legal(Color::Black, mv(&g, "C3")), "{ko:?}");
         // A pass also lifts the simple-ko ban, but under superko it recreates a position.
         g.play(Color::Black, Move::Pass).unwrap();
         g.play(Color::White, Move::Pass).unwrap();
-        let after_passes = g.is_legal(Color::Black, mv(&g, "C3"));
+        let after_passes = g.legality(Color::Black, mv(&g, "C3"));
         match ko {
             KoRule::Simple => assert_eq!(after_passes, Ok(())),
             _ => assert_eq!(after_passes, Err(IllegalMove::Superko), "{ko:?}"),
@@ -188,7 +188,7 @@ fn triple_ko_repeats_after_six_captures_and_superko_forbids_it() {
         play_all(&mut g, Color::Black, "D11 C7 D3 C11 D7");
         assert_eq!(g.board().captures(Color::Black), 3);
         assert_eq!(g.board().captures(Color::White), 2);
-        let sixth = g.is_legal(Color::White, mv(&g, "C3"));
+        let sixth = g.legality(Color::White, mv(&g, "C3"));
         if ko == KoRule::Simple {
             assert_eq!(sixth, Ok(()));
             g.play(Color::White, mv(&g, "C3")).unwrap();

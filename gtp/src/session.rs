@@ -474,7 +474,7 @@ impl Session {
         let [color, vertex] = exactly(args)?;
         let color = color_arg(color)?;
         let mv = self.parse_move(vertex)?;
-        reply(if self.game.is_legal(color, mv).is_ok() {
+        reply(if self.game.is_legal(color, mv) {
             "1"
         } else {
             "0"
@@ -641,7 +641,7 @@ impl Session {
         let geo = self.game.board().geometry();
         let mv = match decision {
             Decision::Resign => return "resign".to_string(),
-            Decision::Play(mv) if self.game.is_legal(color, mv).is_ok() => mv,
+            Decision::Play(mv) if self.game.is_legal(color, mv) => mv,
             Decision::Play(mv) => {
                 self.log.warn(&format!(
                     "the player chose the illegal move {}; playing a random one",

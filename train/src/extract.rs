@@ -217,7 +217,7 @@ pub fn extract(
                 push(played, &mut set);
                 for k in 0..board.empty_count() {
                     let p = board.empty_point(k);
-                    if p != played && board.is_legal_fast(color, p) {
+                    if p != played && board.is_legal(color, p) {
                         push(p, &mut set);
                     }
                 }

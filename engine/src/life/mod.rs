@@ -59,7 +59,7 @@ impl Chains {
             for &s in &stones {
                 of[s.index()] = id;
                 for n in geo.neighbors(s.index()) {
-                    if board.cell(n) == Cell::Empty {
+                    if board.at_index(n) == Cell::Empty {
                         liberties.push(Point::new(n));
                     }
                 }
@@ -138,11 +138,11 @@ impl Regions {
             stack.push(start.index());
             while let Some(q) = stack.pop() {
                 region.points.push(Point::new(q));
-                if board.cell(q) == Cell::Empty {
+                if board.at_index(q) == Cell::Empty {
                     region.empty.push(Point::new(q));
                 }
                 for n in geo.neighbors(q) {
-                    match board.cell(n) {
+                    match board.at_index(n) {
                         Cell::Border => {}
                         c if c == own => {
                             let chain = chains.at(Point::new(n)).expect("a stone has a chain");

@@ -53,7 +53,7 @@ pub fn is_self_atari(board: &Board, color: Color, p: Point) -> bool {
 
 /// May `color` fill the empty point `p` without capturing and without self-atari?
 fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
-    board.is_legal(color, p).is_ok()
+    board.is_legal(color, p)
         && !board.captures_at(color, p)
         && liberties_after::<2>(board, color, p) >= 2
 }
@@ -64,7 +64,11 @@ pub fn is_dead_lock(board: &Board, p: Point) -> bool {
         return false;
     }
     let geo = board.geometry();
-    let touches = |c: Cell| geo.neighbors(p.index()).iter().any(|&n| board.cell(n) == c);
+    let touches = |c: Cell| {
+        geo.neighbors(p.index())
+            .iter()
+            .any(|&n| board.at_index(n) == c)
+    };
     touches(Cell::Black)
         && touches(Cell::White)
         && is_self_atari(board, Color::Black, p)
@@ -90,7 +94,7 @@ pub fn fill_forced_dame(board: &Board) -> Board {
             let q = region[i];
             i += 1;
             for n in geo.neighbors(q.index()) {
-                match board.cell(n) {
+                match board.at_index(n) {
                     Cell::Empty if !seen[n] => {
                         seen[n] = true;
                         region.push(Point::new(n));
@@ -135,7 +139,7 @@ pub fn fill_forced_dame(board: &Board) -> Board {
 fn is_own_eye(board: &Board, color: Color, p: Point) -> bool {
     board.at(p) == Cell::Empty
         && board.geometry().neighbors(p.index()).iter().all(|&n| {
-            let c = board.cell(n);
+            let c = board.at_index(n);
             c == Cell::Border || (c == Cell::from(color) && !board.in_atari(Point::new(n)))
         })
 }
@@ -178,7 +182,7 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
             && !chain.stones.iter().any(|s| {
                 geo.neighbors(s.index())
                     .iter()
-                    .any(|&n| board.cell(n) == opponent && board.in_atari(Point::new(n)))
+                    .any(|&n| board.at_index(n) == opponent && board.in_atari(Point::new(n)))
             })
     };
     // Start from the chains next to dead-lock points; a candidate fails when it is not locked,
@@ -264,7 +268,7 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
 fn sacrifice_kills(board: &Board, color: Color, d: Point) -> Option<Vec<Point>> {
     let geo = board.geometry();
     let mut after = board.clone();
-    if after.is_legal(color, d).is_err() {
+    if !after.is_legal(color, d) {
         return None;
     }
     after.play_unchecked(color, d);
@@ -274,7 +278,7 @@ fn sacrifice_kills(board: &Board, color: Color, d: Point) -> Option<Vec<Point>> 
     let sacrificed: Vec<Point> = after.chain_stones(d).collect();
     let capture = after.atari_liberty(d);
     let capturer = color.opponent();
-    if after.is_legal(capturer, capture).is_err() {
+    if !after.is_legal(capturer, capture) {
         return None;
     }
     after.play_unchecked(capturer, capture);
@@ -288,7 +292,7 @@ fn sacrifice_kills(board: &Board, color: Color, d: Point) -> Option<Vec<Point>> 
         let q = space[i];
         i += 1;
         for n in geo.neighbors(q.index()) {
-            match after.cell(n) {
+            match after.at_index(n) {
                 Cell::Empty if !seen[n] => {
                     seen[n] = true;
                     space.push(Point::new(n));
@@ -304,8 +308,8 @@ fn sacrifice_kills(board: &Board, color: Color, d: Point) -> Option<Vec<Point>> 
     let breathes = wall.iter().any(|&w| {
         after.chain_stones(w).any(|s| {
             geo.neighbors(s.index()).iter().any(|&n| {
-                (after.cell(n) == Cell::Empty && !seen[n])
-                    || (after.cell(n) == Cell::from(color) && after.in_atari(Point::new(n)))
+                (after.at_index(n) == Cell::Empty && !seen[n])
+                    || (after.at_index(n) == Cell::from(color) && after.in_atari(Point::new(n)))
             })
         })
     });

@@ -151,7 +151,7 @@ pub fn group_features(
 
     for n in geo.neighbors(p.index()) {
         let q = Point::new(n);
-        let cell = board.cell(n);
+        let cell = board.at_index(n);
         if cell == own && board.in_atari(q) && effect.captured == 0 {
             let kind = match effect.liberties {
                 0 | 1 => NONE,
@@ -215,7 +215,7 @@ fn capture_kind(board: &Board, p: Point, to_move: Color, effect: MoveEffect) -> 
     };
     for n in geo.neighbors(p.index()) {
         let q = Point::new(n);
-        if board.cell(n) != opp || !board.in_atari(q) {
+        if board.at_index(n) != opp || !board.in_atari(q) {
             continue;
         }
         if last_chain == Some(board.chain_id(q)) {
@@ -224,7 +224,7 @@ fn capture_kind(board: &Board, p: Point, to_move: Color, effect: MoveEffect) -> 
         let saves = board.chain_stones(q).any(|s| {
             geo.neighbors(s.index())
                 .iter()
-                .any(|&m| board.cell(m) == own && board.in_atari(Point::new(m)))
+                .any(|&m| board.at_index(m) == own && board.in_atari(Point::new(m)))
         });
         if saves {
             best = capture::SAVES;

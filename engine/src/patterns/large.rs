@@ -158,7 +158,7 @@ pub fn large_hashes(board: &Board, p: Point, to_move: Color) -> [u64; NUM_SIZES]
         *state = if c < 0 || r < 0 || c >= n || r >= n {
             3
         } else {
-            state_of[board.cell((centre + dy * stride + dx) as usize) as usize]
+            state_of[board.at_index((centre + dy * stride + dx) as usize) as usize]
         };
     }
     // One pass over the offsets updates all eight symmetric hashes at once; empty points add

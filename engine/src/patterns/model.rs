@@ -344,7 +344,7 @@ impl PatternModel {
         out[..geo.array_len()].fill(0.0);
         for i in 0..board.empty_count() {
             let p = board.empty_point(i);
-            if board.is_legal_fast(to_move, p) {
+            if board.is_legal(to_move, p) {
                 out[p.index()] = self.move_gamma(board, p, to_move, ladders);
             }
         }
@@ -428,7 +428,7 @@ mod tests {
             &mut out,
         );
         for p in b.geometry().points() {
-            let legal = b.is_legal(Color::White, p).is_ok();
+            let legal = b.is_legal(Color::White, p);
             assert_eq!(out[p.index()] > 0.0, legal, "{p:?}");
         }
         // The full model's default 3x3 gamma (0.5) applies to every legal move here.

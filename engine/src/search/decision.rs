@@ -28,7 +28,7 @@ impl Mcts {
         analysis: &Analysis,
         cleanup: bool,
     ) -> Decision {
-        let legal = |m: Move| game.is_legal(color, m).is_ok();
+        let legal = |m: Move| game.is_legal(color, m);
         let Some(top) = analysis.candidates.iter().find(|c| legal(c.mv)) else {
             return Decision::Play(self.fallback_move(game, color));
         };
@@ -104,9 +104,9 @@ impl Mcts {
         );
         moves
             .into_iter()
-            .filter(|&(m, _, _)| m != Move::Pass && game.is_legal(color, m).is_ok())
-            .max_by(|a, b| (a.2 / a.1).total_cmp(&(b.2 / b.1)))
-            .map_or(Move::Pass, |(m, _, _)| m)
+            .filter(|p| p.mv != Move::Pass && game.is_legal(color, p.mv))
+            .max_by(|a, b| a.rate().total_cmp(&b.rate()))
+            .map_or(Move::Pass, |p| p.mv)
     }
 
     /// Ownership of `game`'s position: from the last search if it was of this position,
@@ -165,7 +165,7 @@ mod tests {
             panic!("{decision:?}")
         };
         assert_ne!(mv, Move::Pass);
-        assert!(g.is_legal(Color::Black, mv).is_ok());
+        assert!(g.is_legal(Color::Black, mv));
         let mut m = Mcts::new();
         m.set_threads(1);
         let g = early_pass_game(Rules {

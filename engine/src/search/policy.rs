@@ -114,7 +114,7 @@ impl Policy {
         }
         if nakade {
             if let Some(m) = nakade_point(board, last) {
-                if board.is_legal_fast(color, m) {
+                if board.is_legal(color, m) {
                     return Some(m);
                 }
             }
@@ -130,7 +130,7 @@ impl Policy {
                 .into_iter()
                 .chain(geo.diagonals(last.index()))
             {
-                if board.cell(q) == Cell::Empty && is_shape(board, Point::new(q), color) {
+                if board.at_index(q) == Cell::Empty && is_shape(board, Point::new(q), color) {
                     self.candidates.push(Point::new(q));
                 }
             }
@@ -221,10 +221,10 @@ impl Policy {
         rng: &mut Rng,
     ) -> bool {
         if board.empty_neighbors(p) >= 2 {
-            debug_assert!(board.is_legal_fast(color, p));
+            debug_assert!(board.is_legal(color, p));
             return true;
         }
-        board.is_legal_fast(color, p)
+        board.is_legal(color, p)
             && !board.is_eye(color, p)
             && !(self_atari_stones(board, color, p) > self.params.self_atari_stones
                 && rng.chance(reject))
@@ -236,14 +236,14 @@ impl Policy {
         let own = Cell::from(color);
         let neighbors = board.geometry().neighbors(last.index());
         for (i, &q) in neighbors.iter().enumerate() {
-            if board.cell(q) != own || !board.in_atari(Point::new(q)) {
+            if board.at_index(q) != own || !board.in_atari(Point::new(q)) {
                 continue;
             }
             let chain = Point::new(q);
             let id = board.chain_id(chain);
             if neighbors[..i]
                 .iter()
-                .any(|&r| board.cell(r) == own && board.chain_id(Point::new(r)) == id)
+                .any(|&r| board.at_index(r) == own && board.chain_id(Point::new(r)) == id)
             {
                 continue; // this chain was looked at from another side
             }
@@ -272,8 +272,8 @@ impl Policy {
                 .neighbors(i)
                 .iter()
                 .chain(geo.diagonals(i).iter())
-                .all(|&q| board.cell(q) == Cell::Empty)
-                && board.is_legal_fast(color, p)
+                .all(|&q| board.at_index(q) == Cell::Empty)
+                && board.is_legal(color, p)
             {
                 return Some(p);
             }
@@ -294,7 +294,7 @@ impl Policy {
             if board.empty_neighbors(p) >= 2 {
                 return Some(p);
             }
-            if board.is_eye(color, p) || !board.is_legal_fast(color, p) {
+            if board.is_eye(color, p) || !board.is_legal(color, p) {
                 continue;
             }
             if self_atari_stones(board, color, p) > self.params.self_atari_stones
@@ -318,7 +318,7 @@ fn capture_moves(board: &Board, color: Color, last: Point, out: &mut Candidates)
         out.push(board.atari_liberty(last));
     }
     for q in geo.neighbors(last.index()) {
-        if board.cell(q) == opp && board.in_atari(Point::new(q)) {
+        if board.at_index(q) == opp && board.in_atari(Point::new(q)) {
             out.push(board.atari_liberty(Point::new(q)));
         }
     }
@@ -333,7 +333,7 @@ fn attackers_in_atari(board: &Board, chain: Point, out: &mut Candidates) {
     let geo = board.geometry();
     for s in board.chain_stones(chain) {
         for q in geo.neighbors(s.index()) {
-            if board.cell(q) == opp && board.in_atari(Point::new(q)) {
+            if board.at_index(q) == opp && board.in_atari(Point::new(q)) {
                 out.push(board.atari_liberty(Point::new(q)));
             }
         }
@@ -347,7 +347,7 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, out: &mut Candida
     let mut seen = [Point::new(0); 5];
     let mut nseen = 0;
     for q in std::iter::once(last.index()).chain(geo.neighbors(last.index())) {
-        let c = board.cell(q);
+        let c = board.at_index(q);
         if c != Cell::Black && c != Cell::White {
             continue;
         }
@@ -424,7 +424,7 @@ mod tests {
             while passes < 2 && moves < 3 * size * size {
                 match policy.choose(&b, color, &mut rng) {
                     Some(p) => {
-                        assert!(b.is_legal(color, p).is_ok());
+                        assert!(b.is_legal(color, p));
                         b.play_unchecked(color, p);
                         passes = 0;
                     }

@@ -3,7 +3,7 @@
 //! Pachi, see [`SearchParams`]).
 
 use super::params::SearchParams;
-use super::tree::Node;
+use super::tree::{Node, Prior};
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::patterns::PatternModel;
@@ -100,7 +100,7 @@ impl PriorScratch {
                 continue;
             }
             for q in geo.neighbors(p) {
-                if board.cell(q) != Cell::Border && self.stone_dist[q] > d {
+                if board.at_index(q) != Cell::Border && self.stone_dist[q] > d {
                     self.stone_dist[q] = d;
                     self.queue[tail] = q as u16;
                     tail += 1;
@@ -115,8 +115,9 @@ impl PriorScratch {
         self.stone_dist[p.index()]
     }
 
-    /// Compute distances from `from` (0-1 breadth-first search on a double-ended queue).
-    pub fn compute(&mut self, board: &Board, from: Point) {
+    /// Compute the common-fate-graph distances from `from` (0-1 breadth-first search on a
+    /// double-ended queue).
+    pub fn compute_fate_distance(&mut self, board: &Board, from: Point) {
         let geo = board.geometry();
         let n = geo.array_len();
         self.dist[..n].fill(u8::MAX);
@@ -132,9 +133,9 @@ impl PriorScratch {
             if d >= 3 {
                 continue;
             }
-            let pc = board.cell(p);
+            let pc = board.at_index(p);
             for q in geo.neighbors(p) {
-                let qc = board.cell(q);
+                let qc = board.at_index(q);
                 if qc == Cell::Border {
                     continue;
                 }
@@ -154,9 +155,10 @@ impl PriorScratch {
         }
     }
 
-    /// Distance of `p` (255 when beyond 3).
+    /// Common-fate-graph distance of `p` from the last [`Self::compute_fate_distance`] (255
+    /// when beyond 3).
     #[inline]
-    pub fn get(&self, p: Point) -> u8 {
+    pub fn fate_distance(&self, p: Point) -> u8 {
         self.dist[p.index()]
     }
 }
@@ -173,21 +175,21 @@ pub fn expand_moves(
     board: &Board,
     color: Color,
     params: &SearchParams,
-    cfg: &mut PriorScratch,
-    out: &mut Vec<(Move, f32, f32)>,
+    scratch: &mut PriorScratch,
+    out: &mut Vec<Prior>,
 ) {
     out.clear();
     let geo = board.geometry();
     let last = board.last_move().point();
     if let Some(l) = last {
-        cfg.compute(board, l);
+        scratch.compute_fate_distance(board, l);
     }
-    cfg.compute_stone_distance(board);
-    cfg.compute_ladders(board, color);
+    scratch.compute_stone_distance(board);
+    scratch.compute_ladders(board, color);
     let open = board.empty_count() as f32 / geo.points_count() as f32;
     let even = params.prior_even;
     for p in geo.points() {
-        if board.at(p) != Cell::Empty || board.is_eye(color, p) || !board.is_legal_fast(color, p) {
+        if board.at(p) != Cell::Empty || board.is_eye(color, p) || !board.is_legal(color, p) {
             continue;
         }
         let (mut visits, mut wins) = (even, even * 0.5);
@@ -197,14 +199,14 @@ pub fn expand_moves(
         };
         // Captures and escapes (most points touch no chain in atari: one look settles both).
         let touches_atari = geo.neighbors(p.index()).iter().any(|&q| {
-            matches!(board.cell(q), Cell::Black | Cell::White) && board.in_atari(Point::new(q))
+            matches!(board.at_index(q), Cell::Black | Cell::White) && board.in_atari(Point::new(q))
         });
         let (captured, escapes) = if touches_atari {
             let own = Cell::from(color);
             let escapes = geo
                 .neighbors(p.index())
                 .iter()
-                .any(|&q| board.cell(q) == own && board.in_atari(Point::new(q)));
+                .any(|&q| board.at_index(q) == own && board.in_atari(Point::new(q)));
             (captured_stones(board, color, p), escapes)
         } else {
             (0, false)
@@ -218,10 +220,10 @@ pub fn expand_moves(
             add(bonus, bonus);
         }
         let self_atari = self_atari_stones(board, color, p);
-        if cfg.ladder_wins[p.index()] {
+        if scratch.ladder_wins[p.index()] {
             add(params.prior_ladder, params.prior_ladder);
         }
-        if cfg.ladder_losses[p.index()] {
+        if scratch.ladder_losses[p.index()] {
             add(params.prior_ladder, 0.0);
         }
         if escapes && self_atari == 0 && liberties_after::<3>(board, color, p) >= 3 {
@@ -234,7 +236,7 @@ pub fn expand_moves(
             add(params.prior_pattern, params.prior_pattern);
         }
         if last.is_some() {
-            let d = cfg.get(p);
+            let d = scratch.fate_distance(p);
             if (1..=3).contains(&d) {
                 let b = params.prior_near()[d as usize - 1];
                 add(b, b);
@@ -242,14 +244,18 @@ pub fn expand_moves(
         }
         let line = geo.line(p);
         if line <= 2 && geo.size() >= params.line_priors_min_size {
-            let far = usize::from(cfg.stone_distance(p));
+            let far = usize::from(scratch.stone_distance(p));
             if line == 0 && far >= params.first_line_clear {
                 add(params.prior_first_line, 0.0);
             } else if line == 2 && far >= params.empty_area_clear {
                 add(params.prior_empty_area, params.prior_empty_area);
             }
         }
-        out.push((Move::Play(p), visits, wins));
+        out.push(Prior {
+            mv: Move::Play(p),
+            visits,
+            wins,
+        });
     }
     // Passing early is almost never right; late it may be.
     let pass_losses = if open > params.pass_open_share {
@@ -257,7 +263,11 @@ pub fn expand_moves(
     } else {
         0.0
     };
-    out.push((Move::Pass, even + pass_losses, even * 0.5));
+    out.push(Prior {
+        mv: Move::Pass,
+        visits: even + pass_losses,
+        wins: even * 0.5,
+    });
 }
 
 /// Add the learned patterns' prior to the children `kids` of a node whose position is `board`
@@ -301,7 +311,7 @@ mod tests {
     }
 
     #[test]
-    fn cfg_distance_treats_chains_as_one_step() {
+    fn fate_distance_treats_chains_as_one_step() {
         let b = Board::from_ascii(
             ". . . . .
              . X X X .
@@ -310,22 +320,26 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        let mut cfg = PriorScratch::new();
-        cfg.compute(&b, pt(&b, "B4"));
-        assert_eq!(cfg.get(pt(&b, "D4")), 0, "same chain");
-        assert_eq!(cfg.get(pt(&b, "E4")), 1, "next to the chain's far end");
-        assert_eq!(cfg.get(pt(&b, "E3")), 2);
-        assert_eq!(cfg.get(pt(&b, "A2")), 3);
-        assert_eq!(cfg.get(pt(&b, "E1")), u8::MAX, "beyond 3");
-        cfg.compute_stone_distance(&b);
-        assert_eq!(cfg.stone_distance(pt(&b, "C4")), 0);
-        assert_eq!(cfg.stone_distance(pt(&b, "C3")), 1);
+        let mut scratch = PriorScratch::new();
+        scratch.compute_fate_distance(&b, pt(&b, "B4"));
+        assert_eq!(scratch.fate_distance(pt(&b, "D4")), 0, "same chain");
         assert_eq!(
-            cfg.stone_distance(pt(&b, "A2")),
+            scratch.fate_distance(pt(&b, "E4")),
+            1,
+            "next to the chain's far end"
+        );
+        assert_eq!(scratch.fate_distance(pt(&b, "E3")), 2);
+        assert_eq!(scratch.fate_distance(pt(&b, "A2")), 3);
+        assert_eq!(scratch.fate_distance(pt(&b, "E1")), u8::MAX, "beyond 3");
+        scratch.compute_stone_distance(&b);
+        assert_eq!(scratch.stone_distance(pt(&b, "C4")), 0);
+        assert_eq!(scratch.stone_distance(pt(&b, "C3")), 1);
+        assert_eq!(
+            scratch.stone_distance(pt(&b, "A2")),
             3,
             "two down and one across from B4"
         );
-        assert_eq!(cfg.stone_distance(pt(&b, "C1")), 3);
+        assert_eq!(scratch.stone_distance(pt(&b, "C1")), 3);
     }
 
     #[test]
@@ -346,13 +360,12 @@ mod tests {
             &mut PriorScratch::new(),
             &mut out,
         );
-        let rate = |&(_, v, w): &(Move, f32, f32)| w / v;
         let best = out
             .iter()
-            .max_by(|a, b| rate(a).total_cmp(&rate(b)))
+            .max_by(|a, b| a.rate().total_cmp(&b.rate()))
             .unwrap();
-        assert_eq!(best.0, Move::Play(pt(&b, "D4")));
-        assert!(out.iter().any(|(m, _, _)| *m == Move::Pass));
+        assert_eq!(best.mv, Move::Play(pt(&b, "D4")));
+        assert!(out.iter().any(|p| p.mv == Move::Pass));
         assert_eq!(
             out.len(),
             21 + 1,

@@ -27,7 +27,7 @@ impl Mcts {
                 &mut PriorScratch::new(),
                 &mut moves,
             );
-            moves.retain(|&(m, _, _)| game.is_legal(color, m).is_ok());
+            moves.retain(|p| game.is_legal(color, p.mv));
             tree.expand(root, &moves);
         }
         if self.params.prior_learned > 0.0 && root.claim_learned() {

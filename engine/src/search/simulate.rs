@@ -8,7 +8,7 @@ use super::batch::{self, Batches, Held};
 use super::params::{PolicyParams, SearchParams};
 use super::policy::Policy;
 use super::prior::{add_learned_priors, expand_moves, PriorScratch};
-use super::tree::{rave_value, Node, NodeId, Padded, Tree};
+use super::tree::{rave_value, Node, NodeId, Padded, Prior, Tree};
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::playout::playout_owner;
@@ -64,8 +64,9 @@ pub(super) struct Worker {
     nmoves: usize,
     /// Which colour first played each point in the suffix being credited (AMAF).
     first: Box<[u8; MAX_POINTS]>,
-    expand_buf: Vec<(Move, f32, f32)>,
-    cfg: Box<PriorScratch>,
+    expand_buf: Vec<Prior>,
+    /// The priors' working space (fate distances, ladders, gammas).
+    prior_scratch: Box<PriorScratch>,
     /// Local ownership sums, flushed to `Shared` now and then.
     owned: Box<[i32; MAX_POINTS]>,
     neutral: Box<[u32; MAX_POINTS]>,
@@ -93,7 +94,7 @@ impl Worker {
             nmoves: 0,
             first: Box::new([0; MAX_POINTS]),
             expand_buf: Vec::with_capacity(MAX_POINTS),
-            cfg: Box::new(PriorScratch::new()),
+            prior_scratch: Box::new(PriorScratch::new()),
             owned: Box::new([0; MAX_POINTS]),
             neutral: Box::new([0; MAX_POINTS]),
             owned_count: 0,
@@ -137,7 +138,7 @@ impl Worker {
                     &self.board,
                     color,
                     sh.params,
-                    &mut self.cfg,
+                    &mut self.prior_scratch,
                     &mut self.expand_buf,
                 );
                 if !tree.expand(node, &self.expand_buf) {
@@ -149,7 +150,7 @@ impl Worker {
                 && node.claim_learned()
             {
                 let (_, kids) = tree.children(node);
-                add_learned_priors(&self.board, color, sh.params, &mut self.cfg, kids);
+                add_learned_priors(&self.board, color, sh.params, &mut self.prior_scratch, kids);
             }
             let (child_id, held) = self.descend(tree, node, sh.params, slot);
             held_visits = held;

@@ -20,6 +20,22 @@ const LEAF: u8 = 0;
 const EXPANDING: u8 = 1;
 const EXPANDED: u8 = 2;
 
+/// A new child of a node: its move and the prior knowledge it starts with, as virtual visits
+/// and virtual wins.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Prior {
+    pub mv: Move,
+    pub visits: f32,
+    pub wins: f32,
+}
+
+impl Prior {
+    /// The prior win rate, `wins / visits`.
+    pub fn rate(&self) -> f32 {
+        self.wins / self.visits
+    }
+}
+
 /// Prior statistics are stored as fixed-point numbers with this many steps per unit.
 const PRIOR_SCALE: f32 = 8.0;
 
@@ -319,7 +335,7 @@ impl Tree {
     /// Give `node` (which the caller has claimed) the children `moves` with their priors
     /// (virtual visits, virtual wins). Returns false when the arena is full: the node then stays
     /// claimed but unexpanded, a leaf for good (nobody tries again; readers see a leaf).
-    pub fn expand(&self, node: &Node, moves: &[(Move, f32, f32)]) -> bool {
+    pub fn expand(&self, node: &Node, moves: &[Prior]) -> bool {
         debug_assert_eq!(node.state.load(Ordering::Relaxed), EXPANDING);
         if moves.is_empty() || !self.has_room(moves.len()) {
             return false;
@@ -327,8 +343,9 @@ impl Tree {
         let Some(first) = self.alloc(moves.len()) else {
             return false;
         };
-        for (i, &(mv, pv, pw)) in moves.iter().enumerate() {
-            self.node(first + i as u32).init(mv, pv, pw);
+        for (i, prior) in moves.iter().enumerate() {
+            self.node(first + i as u32)
+                .init(prior.mv, prior.visits, prior.wins);
         }
         node.num_children
             .store(moves.len() as u16, Ordering::Relaxed);
@@ -401,12 +418,10 @@ impl Tree {
         let root = tree.node(Tree::ROOT);
         assert!(root.claim_expansion());
         let moves: Vec<_> = (1..=n)
-            .map(|i| {
-                (
-                    Move::Play(crate::types::Point::new(i)),
-                    prior_visits,
-                    prior_wins,
-                )
+            .map(|i| Prior {
+                mv: Move::Play(crate::types::Point::new(i)),
+                visits: prior_visits,
+                wins: prior_wins,
             })
             .collect();
         assert!(tree.expand(root, &moves));
@@ -419,6 +434,10 @@ mod tests {
     use super::*;
     use crate::types::Point;
 
+    fn prior(mv: Move, visits: f32, wins: f32) -> Prior {
+        Prior { mv, visits, wins }
+    }
+
     #[test]
     fn expansion_publishes_children_and_respects_the_cap() {
         let tree = Tree::new(3 * CHUNK * Tree::NODE_BYTES);
@@ -427,7 +446,7 @@ mod tests {
         assert!(root.claim_expansion());
         assert!(!root.claim_expansion(), "only one thread expands");
         let moves: Vec<_> = (1..=5)
-            .map(|i| (Move::Play(Point::new(i)), 10.0, 5.0))
+            .map(|i| prior(Move::Play(Point::new(i)), 10.0, 5.0))
             .collect();
         assert!(tree.expand(root, &moves));
         let (first, kids) = tree.children(root);
@@ -439,7 +458,7 @@ mod tests {
             Some(first + 3)
         );
         // Fill the arena: big expansions eventually fail and the nodes stay leaves.
-        let big: Vec<_> = (0..60_000).map(|_| (Move::Pass, 1.0, 0.5)).collect();
+        let big: Vec<_> = (0..60_000).map(|_| prior(Move::Pass, 1.0, 0.5)).collect();
         let mut failed = false;
         for i in 0..5 {
             let n = tree.node(first + i);
@@ -459,7 +478,7 @@ mod tests {
         let root = tree.node(Tree::ROOT);
         root.claim_expansion();
         let moves: Vec<_> = (1..=3)
-            .map(|i| (Move::Play(Point::new(i)), 2.0, 1.0))
+            .map(|i| prior(Move::Play(Point::new(i)), 2.0, 1.0))
             .collect();
         tree.expand(root, &moves);
         let (first, _) = tree.children(root);

@@ -115,7 +115,7 @@ impl LadderReader {
     /// must leave in atari) captured in a ladder? A move that is illegal or leaves `target`
     /// out of atari gives [`Verdict::Escapes`].
     pub fn atari(&mut self, board: &Board, attacker: Color, mv: Point, target: Point) -> Verdict {
-        if !board.is_legal_fast(attacker, mv) {
+        if !board.is_legal(attacker, mv) {
             return Verdict::Escapes;
         }
         self.start(board, attacker, mv);
@@ -138,7 +138,7 @@ impl LadderReader {
         mv: Point,
         target: Point,
     ) -> Verdict {
-        if !board.is_legal_fast(defender, mv) {
+        if !board.is_legal(defender, mv) {
             return Verdict::Escapes;
         }
         self.start(board, defender, mv);
@@ -266,7 +266,7 @@ impl LadderReader {
             Some((_, n)) => n >= 3,
             None => liberties_after::<3>(b, defender, lib) >= 3,
         };
-        if sure && b.is_legal_fast(defender, lib) {
+        if sure && b.is_legal(defender, lib) {
             return true;
         }
         let (moves, n) = defences(b, target, defender);
@@ -340,7 +340,7 @@ fn plain_extension(board: &Board, target: Point, lib: Point) -> Option<([Point; 
     let mut libs = [Point::new(0); 3];
     let mut n = 0;
     for q in board.geometry().neighbors(lib.index()) {
-        let c = board.cell(q);
+        let c = board.at_index(q);
         if c == Cell::Empty {
             if n < 3 {
                 libs[n] = Point::new(q);
@@ -366,9 +366,9 @@ fn defences(board: &Board, target: Point, defender: Color) -> ([Point; MAX_DEFEN
     let mut n = 0;
     for s in board.chain_stones(target) {
         for q in geo.neighbors(s.index()) {
-            if n + 1 < MAX_DEFENCES && board.cell(q) == opp && board.in_atari(Point::new(q)) {
+            if n + 1 < MAX_DEFENCES && board.at_index(q) == opp && board.in_atari(Point::new(q)) {
                 let lib = board.atari_liberty(Point::new(q));
-                if !moves[..n].contains(&lib) && board.is_legal_fast(defender, lib) {
+                if !moves[..n].contains(&lib) && board.is_legal(defender, lib) {
                     moves[n] = lib;
                     n += 1;
                 }
@@ -376,7 +376,7 @@ fn defences(board: &Board, target: Point, defender: Color) -> ([Point; MAX_DEFEN
         }
     }
     let escape = board.atari_liberty(target);
-    if !moves[..n].contains(&escape) && board.is_legal_fast(defender, escape) {
+    if !moves[..n].contains(&escape) && board.is_legal(defender, escape) {
         moves[n] = escape;
         n += 1;
     }
@@ -406,7 +406,7 @@ fn ataris(board: &Board, libs: [Point; 2], attacker: Color) -> ([Point; 2], usiz
     };
     for (i, l) in order {
         if l < 3
-            && board.is_legal_fast(attacker, libs[i])
+            && board.is_legal(attacker, libs[i])
             && self_atari_stones(board, attacker, libs[i]) == 0
         {
             moves[k] = libs[i];

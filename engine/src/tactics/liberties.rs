@@ -24,7 +24,7 @@ pub fn liberties_after<const N: usize>(board: &Board, color: Color, p: Point) ->
     };
     let neighbors = geo.neighbors(p);
     for (i, &q) in neighbors.iter().enumerate() {
-        match board.cell(q) {
+        match board.at_index(q) {
             Cell::Empty => {
                 if add(q, &mut libs, &mut n) {
                     return N;
@@ -35,13 +35,13 @@ pub fn liberties_after<const N: usize>(board: &Board, color: Color, p: Point) ->
                 let chain = board.chain_id(Point::new(q));
                 if neighbors[..i]
                     .iter()
-                    .any(|&r| board.cell(r) == own && board.chain_id(Point::new(r)) == chain)
+                    .any(|&r| board.at_index(r) == own && board.chain_id(Point::new(r)) == chain)
                 {
                     continue;
                 }
                 for s in board.chain_stones(Point::new(q)) {
                     for r in geo.neighbors(s.index()) {
-                        if board.cell(r) == Cell::Empty && add(r, &mut libs, &mut n) {
+                        if board.at_index(r) == Cell::Empty && add(r, &mut libs, &mut n) {
                             return N;
                         }
                     }
@@ -74,13 +74,13 @@ fn joined_stones(board: &Board, color: Color, p: Point) -> usize {
     let neighbors = board.geometry().neighbors(p.index());
     let mut stones = 0;
     for (i, &q) in neighbors.iter().enumerate() {
-        if board.cell(q) != own {
+        if board.at_index(q) != own {
             continue;
         }
         let chain = board.chain_id(Point::new(q));
         if !neighbors[..i]
             .iter()
-            .any(|&r| board.cell(r) == own && board.chain_id(Point::new(r)) == chain)
+            .any(|&r| board.at_index(r) == own && board.chain_id(Point::new(r)) == chain)
         {
             stones += board.chain_size(Point::new(q));
         }
@@ -117,13 +117,13 @@ pub fn captured_stones(board: &Board, color: Color, p: Point) -> usize {
     let neighbors = board.geometry().neighbors(p.index());
     let mut stones = 0;
     for (i, &q) in neighbors.iter().enumerate() {
-        if board.cell(q) != opp || !board.in_atari(Point::new(q)) {
+        if board.at_index(q) != opp || !board.in_atari(Point::new(q)) {
             continue;
         }
         let chain = board.chain_id(Point::new(q));
         if !neighbors[..i]
             .iter()
-            .any(|&r| board.cell(r) == opp && board.chain_id(Point::new(r)) == chain)
+            .any(|&r| board.at_index(r) == opp && board.chain_id(Point::new(r)) == chain)
         {
             stones += board.chain_size(Point::new(q));
         }

@@ -24,7 +24,7 @@ const MAX_REGION: usize = 6;
 pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
     let geo = board.geometry();
     for q in geo.neighbors(last.index()) {
-        if board.cell(q) != Cell::Empty {
+        if board.at_index(q) != Cell::Empty {
             continue;
         }
         let Some((region, n)) = eye_space(board, q) else {
@@ -72,7 +72,7 @@ fn eye_space(board: &Board, start: usize) -> Option<([u16; MAX_REGION + 1], usiz
         let r = region[i] as usize;
         i += 1;
         for s in geo.neighbors(r) {
-            match board.cell(s) {
+            match board.at_index(s) {
                 Cell::Empty => {
                     if !region[..n].contains(&(s as u16)) {
                         if n == MAX_REGION {

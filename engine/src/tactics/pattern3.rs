@@ -73,14 +73,14 @@ fn code<const ATARI: bool>(board: &Board, p: Point, to_move: Color) -> u32 {
     let geo = board.geometry();
     let mut code = 0;
     for (i, n) in geo.neighbors(p.index()).into_iter().enumerate() {
-        let cell = board.cell(n);
+        let cell = board.at_index(n);
         code |= (cell as u32) << (2 * i);
         if ATARI && matches!(cell, Cell::Black | Cell::White) && board.in_atari(Point::new(n)) {
             code |= 1 << (16 + i);
         }
     }
     for (i, d) in geo.diagonals(p.index()).into_iter().enumerate() {
-        code |= (board.cell(d) as u32) << (2 * (4 + i));
+        code |= (board.at_index(d) as u32) << (2 * (4 + i));
     }
     match to_move {
         Color::Black => code,
