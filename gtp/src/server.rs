@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 use tengen_engine::player::{Analysis, Decision, Player};
+use tengen_engine::Game;
 
 /// Longest input line kept; the rest of a longer line is skipped and the line answered `?`.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
@@ -228,63 +229,114 @@ impl<W: Write> Server<W> {
         self.output.flush()
     }
 
-    /// Run `search` on a worker thread and print its stream and reply.
+    /// Run `search` on a worker thread and print its stream and reply: start the worker, let
+    /// the input that came in before it have its say, then wait for input, progress and the
+    /// end of the search, and answer.
     fn search(&mut self, search: Search) -> io::Result<()> {
-        let id = search.id.clone();
         if search.streams() {
-            self.send(&format!("{}\n", reply_head(true, id.as_deref())))?;
+            self.send(&format!("{}\n", reply_head(true, search.id.as_deref())))?;
         }
-        let Some(mut player) = self.session.take_player() else {
+        let Some(player) = self.session.take_player() else {
             // The player is still out on a worker that never stopped: answer without it
             // (a move search gets a legal move all the same).
-            let text = self
-                .session
-                .finish(&search, Err("no player".into()), Duration::ZERO);
-            return self.send(&text);
+            return self.answer_without_player(&search, "no player", Duration::ZERO);
         };
+        let mut run = self.start_worker(search, player)?;
+        self.react_to_pending(&mut run);
+        loop {
+            match self.wait(&mut run) {
+                Some(Event::Input(input)) => self.on_input(&mut run, input),
+                Some(Event::Report(analysis)) => self.on_report(&mut run, &analysis)?,
+                Some(Event::Done {
+                    player,
+                    found,
+                    elapsed,
+                }) => return self.on_done(run, player, found, elapsed),
+                None => {
+                    // The player ignores the stop flag (or the worker vanished): answer without
+                    // it; if it ever comes back, `next_input` takes it in again.
+                    self.log.warn(&format!(
+                        "the player did not stop within {:.1} s; answering without it",
+                        self.hang_limit.as_secs_f64()
+                    ));
+                    return self.answer_without_player(
+                        &run.search,
+                        "no answer",
+                        run.start.elapsed(),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The reply to `search` when the player cannot give one (`why`).
+    fn answer_without_player(
+        &mut self,
+        search: &Search,
+        why: &str,
+        elapsed: Duration,
+    ) -> io::Result<()> {
+        let text = self.session.finish(search, Err(why.into()), elapsed);
+        self.send(&text)
+    }
+
+    /// Hand `player` to a new worker thread that runs `search` and reports back on the events
+    /// channel.
+    fn start_worker(&mut self, search: Search, mut player: Box<dyn Player>) -> io::Result<Running> {
         let stop = Arc::new(AtomicBool::new(false));
         let game = Arc::clone(self.session.game());
         let start = Instant::now();
-        {
-            let (search, stop, sender) = (search.clone(), Arc::clone(&stop), self.sender.clone());
-            let game = Arc::clone(&game);
-            thread::Builder::new()
-                .name("search".into())
-                .spawn(move || {
-                    let reports = sender.clone();
-                    let mut report = |a: &Analysis| {
-                        let _ = reports.send(Event::Report(a.clone()));
-                    };
-                    let found = catch_unwind(AssertUnwindSafe(|| {
-                        search.run(&mut *player, &game, &stop, &mut report)
-                    }))
-                    .map_err(|panic| format!("panic: {}", panic_text(&*panic)));
-                    drop(game);
-                    let _ = sender.send(Event::Done {
-                        player,
-                        found,
-                        elapsed: start.elapsed(),
-                    });
-                })?;
-        }
-        // When to stop the search ourselves, and when we asked it to stop.
-        let mut deadline = search.time_limit().map(|t| start + t + grace(t));
-        // Input that came in during an earlier search counts as if it arrived now, so that
-        // what a script gets does not depend on when the reader read its lines.
+        let (task, flag, sender) = (search.clone(), Arc::clone(&stop), self.sender.clone());
+        let position = Arc::clone(&game);
+        thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let reports = sender.clone();
+                let mut report = |a: &Analysis| {
+                    let _ = reports.send(Event::Report(a.clone()));
+                };
+                let found = catch_unwind(AssertUnwindSafe(|| {
+                    task.run(&mut *player, &position, &flag, &mut report)
+                }))
+                .map_err(|panic| format!("panic: {}", panic_text(&*panic)));
+                drop(position);
+                let _ = sender.send(Event::Done {
+                    player,
+                    found,
+                    elapsed: start.elapsed(),
+                });
+            })?;
+        let deadline = search.time_limit().map(|t| start + t + grace(t));
+        Ok(Running {
+            search,
+            stop,
+            game,
+            start,
+            deadline,
+            stopped_at: None,
+            last_line: None,
+            live_gfx_shown: false,
+        })
+    }
+
+    /// Input that came in during an earlier search counts as if it arrived now, so that what a
+    /// script gets does not depend on when the reader read its lines.
+    fn react_to_pending(&self, run: &mut Running) {
         let mut command_queued = false;
         for input in &self.pending {
-            let reaction = reaction(&search, input, !command_queued, true);
-            apply(reaction, &stop, &mut deadline, start);
+            run.react(reaction(&run.search, input, !command_queued, true));
             command_queued |= gets_reply(input);
         }
-        let mut stopped_at: Option<Instant> = None;
-        let mut last_line: Option<Instant> = None;
-        let mut live_gfx_shown = false;
+    }
+
+    /// The next event of the search, asking it to stop at its deadline; `None` once it has
+    /// not stopped within the hang limit of being asked.
+    fn wait(&self, run: &mut Running) -> Option<Event> {
         loop {
-            if stop.load(Ordering::Relaxed) && stopped_at.is_none() {
-                stopped_at = Some(Instant::now());
+            if run.stop.load(Ordering::Relaxed) && run.stopped_at.is_none() {
+                run.stopped_at = Some(Instant::now());
             }
-            let wake = match (deadline, stopped_at) {
+            let wake = match (run.deadline, run.stopped_at) {
                 (_, Some(at)) => Some(at + self.hang_limit),
                 (Some(d), None) => Some(d),
                 (None, None) => None,
@@ -298,78 +350,111 @@ impl<W: Write> Server<W> {
                     .events
                     .recv_timeout(when.saturating_duration_since(Instant::now())),
             };
-            let event = match event {
-                Ok(event) => event,
-                Err(RecvTimeoutError::Timeout) if stopped_at.is_none() => {
-                    stop.store(true, Ordering::Relaxed);
-                    deadline = None;
-                    continue;
-                }
-                Err(_) => {
-                    // The player ignores the stop flag (or the worker vanished): answer without
-                    // it; if it ever comes back, `next_input` takes it in again.
-                    self.log.warn(&format!(
-                        "the player did not stop within {:.1} s; answering without it",
-                        self.hang_limit.as_secs_f64()
-                    ));
-                    let text =
-                        self.session
-                            .finish(&search, Err("no answer".into()), start.elapsed());
-                    return self.send(&text);
-                }
-            };
             match event {
-                Event::Input(input) => {
-                    let first = !self.pending.iter().any(gets_reply);
-                    apply(
-                        reaction(&search, &input, first, false),
-                        &stop,
-                        &mut deadline,
-                        start,
-                    );
-                    self.pending.push_back(input);
+                Ok(event) => return Some(event),
+                Err(RecvTimeoutError::Timeout) if run.stopped_at.is_none() => {
+                    run.stop.store(true, Ordering::Relaxed);
+                    run.deadline = None;
                 }
-                Event::Report(analysis) => {
-                    if let Some(gfx) = self.session.live_gfx(&search, &analysis) {
-                        let _ = io::stderr().write_all(gfx.as_bytes());
-                        live_gfx_shown = true;
-                    }
-                    let Some(interval) = search.interval() else {
-                        continue;
-                    };
-                    if last_line.is_some_and(|t| t.elapsed() < interval) {
-                        continue;
-                    }
-                    if let Some(line) = search.report_line(&analysis, &game) {
-                        self.send(&format!("{line}\n"))?;
-                        last_line = Some(Instant::now());
-                    }
-                }
-                Event::Done {
-                    player,
-                    found,
-                    elapsed,
-                } => {
-                    drop(game);
-                    self.session.return_player(player);
-                    if live_gfx_shown {
-                        let _ = io::stderr().write_all(b"gogui-gfx: CLEAR\n");
-                    }
-                    let text = catch_unwind(AssertUnwindSafe(|| {
-                        self.session.finish(&search, found, elapsed)
-                    }))
-                    .unwrap_or_else(|panic| {
-                        self.log.warn(&format!(
-                            "finishing a search panicked: {}",
-                            panic_text(&*panic)
-                        ));
-                        if search.streams() {
-                            "\n".into()
-                        } else {
-                            format_reply(false, id.as_deref(), "internal error")
-                        }
-                    });
-                    return self.send(&text);
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// A line of input during the search: it may stop the search; it is answered after it.
+    fn on_input(&mut self, run: &mut Running, input: Input) {
+        let first = !self.pending.iter().any(gets_reply);
+        run.react(reaction(&run.search, &input, first, false));
+        self.pending.push_back(input);
+    }
+
+    /// Progress of the search: GoGui live graphics, and a stream line when one is due.
+    fn on_report(&mut self, run: &mut Running, analysis: &Analysis) -> io::Result<()> {
+        if let Some(gfx) = self.session.live_gfx(&run.search, analysis) {
+            let _ = io::stderr().write_all(gfx.as_bytes());
+            run.live_gfx_shown = true;
+        }
+        let Some(interval) = run.search.interval() else {
+            return Ok(());
+        };
+        if run.last_line.is_some_and(|t| t.elapsed() < interval) {
+            return Ok(());
+        }
+        if let Some(line) = run.search.report_line(analysis, &run.game) {
+            self.send(&format!("{line}\n"))?;
+            run.last_line = Some(Instant::now());
+        }
+        Ok(())
+    }
+
+    /// The search ended: take the player back and answer (an answer that panics becomes
+    /// `internal error`, or the end of the stream).
+    fn on_done(
+        &mut self,
+        run: Running,
+        player: Box<dyn Player>,
+        found: Result<Option<(Decision, Analysis)>, String>,
+        elapsed: Duration,
+    ) -> io::Result<()> {
+        let Running {
+            search,
+            game,
+            live_gfx_shown,
+            ..
+        } = run;
+        drop(game);
+        self.session.return_player(player);
+        if live_gfx_shown {
+            let _ = io::stderr().write_all(b"gogui-gfx: CLEAR\n");
+        }
+        let text = catch_unwind(AssertUnwindSafe(|| {
+            self.session.finish(&search, found, elapsed)
+        }))
+        .unwrap_or_else(|panic| {
+            self.log.warn(&format!(
+                "finishing a search panicked: {}",
+                panic_text(&*panic)
+            ));
+            if search.streams() {
+                "\n".into()
+            } else {
+                format_reply(false, search.id.as_deref(), "internal error")
+            }
+        });
+        self.send(&text)
+    }
+}
+
+/// A search on its worker thread, as the server watches it.
+struct Running {
+    search: Search,
+    /// Raised to stop the search.
+    stop: Arc<AtomicBool>,
+    /// The position searched (shared with the worker; dropped before the session moves on).
+    game: Arc<Game>,
+    start: Instant,
+    /// When the server stops the search itself, if it has a time limit.
+    deadline: Option<Instant>,
+    /// When the search was asked to stop.
+    stopped_at: Option<Instant>,
+    /// When the last stream line went out.
+    last_line: Option<Instant>,
+    /// GoGui live graphics are on the board (cleared at the end).
+    live_gfx_shown: bool,
+}
+
+impl Running {
+    /// Do what `reaction` says: stop now, or at the latest [`QUIT_GRACE`] after the start.
+    fn react(&mut self, reaction: Reaction) {
+        match reaction {
+            Reaction::Continue => {}
+            Reaction::Stop => self.stop.store(true, Ordering::Relaxed),
+            Reaction::StopAfterGrace => {
+                let when = self.start + QUIT_GRACE;
+                if Instant::now() >= when {
+                    self.stop.store(true, Ordering::Relaxed);
+                } else {
+                    self.deadline = Some(self.deadline.map_or(when, |d| d.min(when)));
                 }
             }
         }
@@ -414,22 +499,6 @@ fn reaction(search: &Search, input: &Input, first: bool, queued: bool) -> Reacti
             Reaction::StopAfterGrace
         }
         _ => Reaction::Continue,
-    }
-}
-
-/// Carry out `reaction` on the search that started at `start`.
-fn apply(reaction: Reaction, stop: &AtomicBool, deadline: &mut Option<Instant>, start: Instant) {
-    match reaction {
-        Reaction::Continue => {}
-        Reaction::Stop => stop.store(true, Ordering::Relaxed),
-        Reaction::StopAfterGrace => {
-            let when = start + QUIT_GRACE;
-            if Instant::now() >= when {
-                stop.store(true, Ordering::Relaxed);
-            } else {
-                *deadline = Some(deadline.map_or(when, |d| d.min(when)));
-            }
-        }
     }
 }
 
