@@ -3,7 +3,6 @@
 //! opponent's pass when that wins, and resigns when clearly lost for several moves in a row.
 //! Also the ownership behind dead-stone lists.
 
-use super::prior::{expand_moves, PriorScratch};
 use super::territory::Territory;
 use super::Mcts;
 use crate::game::Game;
@@ -94,17 +93,9 @@ impl Mcts {
     /// A move when the search gave no candidate (stopped before any playout): the legal point
     /// with the best prior, or a pass when there is none.
     fn fallback_move(&self, game: &Game, color: Color) -> Move {
-        let mut moves = Vec::new();
-        expand_moves(
-            game.board(),
-            color,
-            &self.params,
-            &mut PriorScratch::new(),
-            &mut moves,
-        );
-        moves
+        self.root_priors(game, color)
             .into_iter()
-            .filter(|p| p.mv != Move::Pass && game.is_legal(color, p.mv))
+            .filter(|p| p.mv != Move::Pass)
             .max_by(|a, b| a.rate().total_cmp(&b.rate()))
             .map_or(Move::Pass, |p| p.mv)
     }

@@ -3,7 +3,7 @@
 //! full rules (superko) and its priors.
 
 use super::prior::{add_learned_priors, expand_moves, PriorScratch};
-use super::tree::Tree;
+use super::tree::{Prior, Tree};
 use super::Mcts;
 use crate::game::{Action, Game};
 use crate::types::Color;
@@ -19,16 +19,7 @@ impl Mcts {
         // A new root is expanded with the full rules (superko) deciding its moves.
         let root = tree.node(Tree::ROOT);
         if !root.is_expanded() && root.claim_expansion() {
-            let mut moves = Vec::new();
-            expand_moves(
-                game.board(),
-                color,
-                &self.params,
-                &mut PriorScratch::new(),
-                &mut moves,
-            );
-            moves.retain(|p| game.is_legal(color, p.mv));
-            tree.expand(root, &moves);
+            tree.expand(root, &self.root_priors(game, color));
         }
         if self.params.prior_learned > 0.0 && root.claim_learned() {
             let (_, kids) = tree.children(root);
@@ -41,6 +32,20 @@ impl Mcts {
             );
         }
         tree
+    }
+
+    /// The moves of `color` in `game` with their priors, legal under the full rules (superko).
+    pub(super) fn root_priors(&self, game: &Game, color: Color) -> Vec<Prior> {
+        let mut moves = Vec::new();
+        expand_moves(
+            game.board(),
+            color,
+            &self.params,
+            &mut PriorScratch::new(),
+            &mut moves,
+        );
+        moves.retain(|p| game.is_legal(color, p.mv));
+        moves
     }
 
     /// The part of the last tree below the position `game` has reached, if `game` continued the

@@ -70,17 +70,23 @@ pub fn self_atari_stones(board: &Board, color: Color, p: Point) -> usize {
 /// Stones of the own chains next to the empty point `p` (each chain once).
 #[inline]
 fn joined_stones(board: &Board, color: Color, p: Point) -> usize {
-    let own = Cell::from(color);
+    neighbour_chain_stones(board, p, Cell::from(color), false)
+}
+
+/// Stones of the chains of `cell`'s colour next to `p`, each chain once; with `in_atari`, only
+/// of those in atari.
+#[inline(always)]
+fn neighbour_chain_stones(board: &Board, p: Point, cell: Cell, in_atari: bool) -> usize {
     let neighbors = board.geometry().neighbors(p.index());
     let mut stones = 0;
     for (i, &q) in neighbors.iter().enumerate() {
-        if board.at_index(q) != own {
+        if board.at_index(q) != cell || (in_atari && !board.in_atari(Point::new(q))) {
             continue;
         }
         let chain = board.chain_id(Point::new(q));
         if !neighbors[..i]
             .iter()
-            .any(|&r| board.at_index(r) == own && board.chain_id(Point::new(r)) == chain)
+            .any(|&r| board.at_index(r) == cell && board.chain_id(Point::new(r)) == chain)
         {
             stones += board.chain_size(Point::new(q));
         }
@@ -113,22 +119,7 @@ pub fn move_effect(board: &Board, color: Color, p: Point) -> MoveEffect {
 /// in atari (each chain once).
 #[inline]
 pub fn captured_stones(board: &Board, color: Color, p: Point) -> usize {
-    let opp = Cell::from(color.opponent());
-    let neighbors = board.geometry().neighbors(p.index());
-    let mut stones = 0;
-    for (i, &q) in neighbors.iter().enumerate() {
-        if board.at_index(q) != opp || !board.in_atari(Point::new(q)) {
-            continue;
-        }
-        let chain = board.chain_id(Point::new(q));
-        if !neighbors[..i]
-            .iter()
-            .any(|&r| board.at_index(r) == opp && board.chain_id(Point::new(r)) == chain)
-        {
-            stones += board.chain_size(Point::new(q));
-        }
-    }
-    stones
+    neighbour_chain_stones(board, p, Cell::from(color.opponent()), true)
 }
 
 #[cfg(test)]

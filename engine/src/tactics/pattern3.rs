@@ -217,15 +217,20 @@ mod tests {
         assert_eq!(black >> 16, 0, "no chain in atari");
     }
 
-    #[test]
-    fn edges_corners_and_atari_bits() {
-        let b = Board::from_ascii(
+    /// Black b3 in atari (liberty c3) against White a3, b4 and b2.
+    fn black_stone_in_atari() -> Board {
+        Board::from_ascii(
             ". O . .
              O X . .
              . O . .
              . . . .",
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn edges_corners_and_atari_bits() {
+        let b = black_stone_in_atari();
         // a4, the top-left corner: west, north and three diagonals are off the board.
         let corner = pattern3x3(&b, at(&b, 0, 3), Color::Black);
         for i in [1, 3, 4, 6, 7] {
@@ -242,13 +247,7 @@ mod tests {
 
     #[test]
     fn the_cells_code_drops_the_atari_bits_and_a_colour_swap_is_the_other_view() {
-        let b = Board::from_ascii(
-            ". O . .
-             O X . .
-             . O . .
-             . . . .",
-        )
-        .unwrap();
+        let b = black_stone_in_atari();
         let c3 = at(&b, 2, 2);
         let full = pattern3x3(&b, c3, Color::White);
         assert_ne!(full >> 16, 0, "b3 is in atari");
