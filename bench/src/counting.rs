@@ -302,6 +302,14 @@ impl CountedGame {
     }
 }
 
+/// Black's margin when tengen counts the final position with the dead stones the players
+/// marked (from the saved territory), `None` when the record saved none or does not replay.
+pub fn players_count(game: &CountedGame) -> Option<f64> {
+    let g = game.final_game().ok()?;
+    let dead = game.players_dead(g.board())?;
+    Some(g.score(&dead).0)
+}
+
 /// Every record of a `.sgfs` file (one game per line) or of an `.sgf` file, with its source
 /// name (`file:line`).
 pub fn read_records(path: &std::path::Path) -> std::io::Result<Vec<(String, String)>> {
@@ -333,6 +341,9 @@ pub struct Judgement {
     pub seki: Vec<Point>,
     /// Wall time of `final_score` (the judgement and the count), in milliseconds.
     pub millis: f64,
+    /// CPU time the process spent on it (all threads), in milliseconds; `None` where the
+    /// system does not say.
+    pub cpu_millis: Option<f64>,
 }
 
 /// Ask a GTP session of this process to count `game`: `boardsize`, `komi`, the record's
@@ -372,9 +383,13 @@ pub fn judge(game: &CountedGame, seed: u64, threads: usize) -> Result<Judgement,
     for c in &commands {
         gtp(&mut session, c)?;
     }
+    let cpu = tengen_gtp::cputime::process_cpu_time();
     let start = Instant::now();
     let reply = gtp(&mut session, "final_score")?;
     let millis = start.elapsed().as_secs_f64() * 1000.0;
+    let cpu_millis = cpu
+        .zip(tengen_gtp::cputime::process_cpu_time())
+        .map(|(before, after)| after.saturating_sub(before).as_secs_f64() * 1000.0);
     let score = parse_result(&reply).ok_or_else(|| format!("final_score said {reply:?}"))?;
     let points = |text: String| -> Result<Vec<Point>, String> {
         let mut v = Vec::new();
@@ -395,6 +410,7 @@ pub fn judge(game: &CountedGame, seed: u64, threads: usize) -> Result<Judgement,
         dead,
         seki,
         millis,
+        cpu_millis,
     })
 }
 
@@ -524,8 +540,10 @@ pub struct GameReport {
     /// tengen's `final_score` reply, or the error that kept it from counting.
     pub ours: String,
     pub agree: bool,
-    /// Milliseconds `final_score` took.
+    /// Milliseconds `final_score` took (wall time), and the CPU time it used.
     pub millis: f64,
+    #[serde(default)]
+    pub cpu_millis: Option<f64>,
     /// How the counts differ (empty when they agree).
     pub kind: String,
     /// The players' count from the saved territory, when there is one, and whether it
@@ -547,6 +565,7 @@ pub fn check(game: &CountedGame, seed: u64, threads: usize) -> GameReport {
         ours: String::new(),
         agree: false,
         millis: 0.0,
+        cpu_millis: None,
         kind: String::new(),
         players_count: None,
         dead: Vec::new(),
@@ -578,6 +597,7 @@ pub fn check(game: &CountedGame, seed: u64, threads: usize) -> GameReport {
     };
     report.ours = judged.reply.clone();
     report.millis = judged.millis;
+    report.cpu_millis = judged.cpu_millis;
     report.dead = names(&judged.dead);
     report.seki = names(&judged.seki);
     report.agree = (judged.score - game.recorded).abs() < 1e-6;
@@ -667,15 +687,26 @@ pub fn summary(reports: &[GameReport]) -> String {
             let _ = writeln!(s, "  {c:5}  {k}");
         }
     }
-    let mut times: Vec<f64> = reports.iter().map(|r| r.millis).collect();
-    times.sort_by(f64::total_cmp);
-    if let Some(&max) = times.last() {
-        let mean = times.iter().sum::<f64>() / times.len() as f64;
-        let median = times[times.len() / 2];
-        let _ = writeln!(
-            s,
-            "final_score time: mean {mean:.0} ms, median {median:.0} ms, max {max:.0} ms"
-        );
+    for (what, times) in [
+        (
+            "wall",
+            reports.iter().map(|r| r.millis).collect::<Vec<f64>>(),
+        ),
+        ("CPU", reports.iter().filter_map(|r| r.cpu_millis).collect()),
+    ] {
+        let mut times = times;
+        times.sort_by(f64::total_cmp);
+        if let Some(&max) = times.last() {
+            let mean = times.iter().sum::<f64>() / times.len() as f64;
+            let median = times[times.len() / 2];
+            let over = times.iter().filter(|&&t| t >= 1000.0).count();
+            let _ = writeln!(
+                s,
+                "final_score {what} time: mean {mean:.0} ms, median {median:.0} ms, max {max:.0} \
+                 ms, {over} of {} at 1 s or more",
+                times.len()
+            );
+        }
     }
     s
 }

@@ -74,10 +74,9 @@ pub fn count(board: &Board, dead: &[Point]) -> Count {
 /// Count `board` with the stones at `dead` removed, by territory (Japanese rules): as
 /// [`count`], except that two kinds of surrounded points are nobody's. The eyes of stones in
 /// seki are not territory (see [`crate::life::seki`]). And a point that its owner will have
-/// to fill once the dame are filled (*teire*) is not either: a point that is the last liberty
-/// of a chain next to it, or one of its two liberties when the other is a dame point the
-/// opponent can fill without self-atari (that fill puts the chain in atari, and it must
-/// connect).
+/// to fill once the dame are filled (*teire*) is not either: the last liberty of a chain next
+/// to it, once the dame that only one side can fill are filled (such a fill can put a chain in
+/// atari, and it must connect).
 pub fn count_territory(board: &Board, dead: &[Point]) -> Count {
     tally(board, dead, &owners(board, dead, true))
 }
@@ -193,24 +192,15 @@ fn japanese_exceptions(board: &Board, dead: &[Point], owner: &mut [Option<Color>
             owner[p.index()] = None;
         }
     }
-    let snapshot = owner.to_vec();
-    let fillable = |c: Color, l: Point| {
-        plain.is_legal(c, l) && (plain.captures_at(c, l) || liberties_after::<2>(&plain, c, l) >= 2)
-    };
+    // Teire: the last liberty of a chain next to it (after the forced dame are filled, so a
+    // dame the opponent can fill into atari counts as filled).
     for p in geo.points() {
-        let Some(color) = snapshot[p.index()] else {
+        let Some(color) = owner[p.index()] else {
             continue;
         };
         let teire = geo.neighbors(p.index()).iter().any(|&n| {
             let q = Point::new(n);
-            if plain.at(q) != Cell::from(color) {
-                return false;
-            }
-            let (libs, k) = plain.liberties::<3>(q);
-            k <= 2
-                && libs[..k].iter().all(|&l| {
-                    l == p || (snapshot[l.index()].is_none() && fillable(color.opponent(), l))
-                })
+            plain.at(q) == Cell::from(color) && plain.in_atari(q)
         });
         if teire {
             owner[p.index()] = None;
@@ -365,8 +355,9 @@ mod tests {
 
     #[test]
     fn a_point_its_owner_must_fill_is_not_territory() {
-        // White can fill the dame d1 safely; then Black's c1 is in atari and must connect at
-        // b1. Under territory counting b1 is not a point; under area counting it is.
+        // Only White can fill the dame d1 safely (Black there would be in atari); then
+        // Black's c1 is in atari and must connect at b1. Under territory counting b1 is not a
+        // point; under area counting it is.
         let b = Board::from_ascii(
             ". X O . . .
              . X O . . .

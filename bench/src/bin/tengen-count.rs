@@ -10,7 +10,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_bench::counting::{
-    check, read_records, show, summary, territory_differences, CountedGame, GameReport,
+    check, players_count, read_records, show, summary, territory_differences, CountedGame,
+    GameReport,
 };
 
 #[derive(Parser)]
@@ -76,16 +77,33 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if cli.territory_differences {
+        let (mut saved, mut consistent) = (0, 0);
         for path in &cli.paths {
             for (source, text) in read_records(path).unwrap_or_default() {
-                if let Ok(Some(game)) = CountedGame::from_sgf(&text, &source) {
-                    match territory_differences(&game) {
-                        Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
-                        Err(e) => eprintln!("tengen-count: {source}: {e}"),
+                let Ok(Some(game)) = CountedGame::from_sgf(&text, &source) else {
+                    continue;
+                };
+                match territory_differences(&game) {
+                    Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+                    Err(e) => eprintln!("tengen-count: {source}: {e}"),
+                }
+                if let Some(score) = players_count(&game) {
+                    saved += 1;
+                    if (score - game.recorded).abs() < 1e-6 {
+                        consistent += 1;
+                    } else {
+                        println!(
+                            "{source}: the players' marks count {score:+}, recorded {:+}",
+                            game.recorded
+                        );
                     }
                 }
             }
         }
+        println!(
+            "records with saved territory {saved}: the players' dead stones counted by tengen give \
+             the recorded result in {consistent}"
+        );
         return ExitCode::SUCCESS;
     }
     if !cli.show.is_empty() {
