@@ -9,7 +9,6 @@ use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::life::seki;
 use crate::rules::{Rules, Scoring};
-use crate::tactics::liberties_after;
 use crate::types::{Cell, Color, Point};
 use std::fmt;
 

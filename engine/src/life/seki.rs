@@ -14,11 +14,11 @@
 //! dame region is filled where only one side can fill it safely ([`fill_forced_dame`]): that
 //! side loses nothing by filling, and what is left shows the seki.
 
-use super::eyespace::is_killable;
 use super::Chains;
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::tactics::liberties_after;
+use crate::tactics::nakade::is_killable;
 use crate::types::{Cell, Color, Point};
 
 /// Empty regions up to this size that touch both colours are dame to fill before the test

@@ -11,9 +11,13 @@
 //! | crossed (flower) five | 5 | the centre |
 //! | rabbitty six | 6 | the centre |
 //!
-//! Living shapes (straight four, bent four, square four) have no single such point and give none.
+//! Living shapes (straight four, bent four) have no single such point and give none; nor has
+//! the square four, which is one eye whatever is played in it. [`is_killable`] says which eye
+//! spaces an attacker can reduce to one eye (these shapes, the square four, and the bent four
+//! in the corner).
 
 use crate::board::Board;
+use crate::geometry::Geometry;
 use crate::types::{Cell, Point};
 
 /// Largest eye space considered.
@@ -94,6 +98,50 @@ fn eye_space(board: &Board, start: usize) -> Option<([u16; MAX_REGION + 1], usiz
         }
     }
     Some((region, n))
+}
+
+/// Can an attacker who plays first reduce an enclosed eye space of these points to one eye?
+/// True for the killable shapes: up to three points, the square and the pyramid four, the bent
+/// four in the corner (the Japanese rules count it dead: its ko can always be started once the
+/// threats are gone), the bulky and the crossed five, the rabbitty six. `points` must be
+/// connected.
+pub fn is_killable(geo: Geometry, points: &[Point]) -> bool {
+    let inside = |q: usize| points.iter().any(|p| p.index() == q);
+    let mut degrees: Vec<usize> = points
+        .iter()
+        .map(|p| {
+            geo.neighbors(p.index())
+                .iter()
+                .filter(|&&q| inside(q))
+                .count()
+        })
+        .collect();
+    degrees.sort_unstable();
+    match (points.len(), degrees.as_slice()) {
+        (0..=3, _) => true,
+        (4, [2, 2, 2, 2] | [1, 1, 1, 3]) => true,
+        (4, [1, 1, 2, 2]) => is_bent_in_the_corner(geo, points),
+        (5, [1, 2, 2, 2, 3] | [1, 1, 1, 1, 4]) => true,
+        (6, [1, 1, 2, 2, 2, 4]) => true,
+        _ => false,
+    }
+}
+
+/// Is this four-point line bent at a corner of the board?
+fn is_bent_in_the_corner(geo: Geometry, points: &[Point]) -> bool {
+    let last = geo.size() - 1;
+    points.iter().any(|&p| {
+        let (c, r) = geo.col_row(p);
+        let corner = (c == 0 || c == last) && (r == 0 || r == last);
+        let inside = |q: usize| points.iter().any(|x| x.index() == q);
+        corner
+            && geo
+                .neighbors(p.index())
+                .iter()
+                .filter(|&&q| inside(q))
+                .count()
+                == 2
+    })
 }
 
 #[cfg(test)]
@@ -193,5 +241,45 @@ mod tests {
              . . . . .",
         );
         assert_eq!(vital(&mixed, "C4"), None);
+    }
+
+    fn shape(text: &str) -> (Geometry, Vec<Point>) {
+        let b = board(text);
+        let geo = b.geometry();
+        let points = geo
+            .points()
+            .filter(|&p| b.at(p) == crate::types::Cell::Black)
+            .collect();
+        (geo, points)
+    }
+
+    #[test]
+    fn the_killable_shapes_are_known() {
+        let killable = [
+            // straight three, square four, pyramid four, bulky five, crossed five, rabbitty six
+            "X X X . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
+            ". . . . .\n. X X . .\n. X X . .\n. . . . .\n. . . . .",
+            ". . . . .\n. X X X .\n. . X . .\n. . . . .\n. . . . .",
+            ". . . . .\n. X X . .\n. X X X .\n. . . . .\n. . . . .",
+            ". . . . .\n. . X . .\n. X X X .\n. . X . .\n. . . . .",
+            ". . . . .\n. . X . .\n. X X X .\n. . X X .\n. . . . .",
+            // bent four with its bend in the corner
+            "X X X . .\nX . . . .\n. . . . .\n. . . . .\n. . . . .",
+        ];
+        for text in killable {
+            let (geo, points) = shape(text);
+            assert!(is_killable(geo, &points), "{text}");
+        }
+        let alive = [
+            // straight four, bent four away from the corner, straight five, 2x3 in the middle
+            ". . . . .\nX X X X .\n. . . . .\n. . . . .\n. . . . .",
+            ". . . . .\n. X X X .\n. X . . .\n. . . . .\n. . . . .",
+            "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
+            ". . . . .\n. X X X .\n. X X X .\n. . . . .\n. . . . .",
+        ];
+        for text in alive {
+            let (geo, points) = shape(text);
+            assert!(!is_killable(geo, &points), "{text}");
+        }
     }
 }
