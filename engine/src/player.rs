@@ -11,6 +11,7 @@ use crate::game::Game;
 use crate::playout::{light_playout, playout_area, playout_owner, random_move};
 use crate::rng::Rng;
 use crate::types::{Color, Move, Point};
+use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -72,6 +73,13 @@ impl SearchLimits {
     }
 }
 
+/// Longest principal variation a player reports.
+pub const MAX_PV_MOVES: usize = 20;
+
+/// A principal variation: at most [`MAX_PV_MOVES`] moves, kept inline, so a snapshot of many
+/// candidates makes no allocation per candidate.
+pub type Variation = SmallVec<[Move; MAX_PV_MOVES]>;
+
 /// One candidate move as the search sees it. Win rates are for the player to move, in 0..=1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
@@ -85,7 +93,7 @@ pub struct Candidate {
     /// Expected final score margin for the player to move, in points.
     pub score_lead: f32,
     /// Principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
+    pub pv: Variation,
 }
 
 /// A snapshot of a search in progress or finished.
@@ -320,7 +328,7 @@ impl FlatPlayer {
                         prior: 1.0 / moves.len() as f32,
                         lcb: (rate - 1.96 * (rate * (1.0 - rate) / v as f32).sqrt()).max(0.0),
                         score_lead: 0.0,
-                        pv: vec![Move::Play(p)],
+                        pv: Variation::from_slice(&[Move::Play(p)]),
                     }
                 })
                 .collect();

@@ -1,9 +1,13 @@
-//! A small, fast, seedable random number generator (xoshiro256++ seeded by SplitMix64). Our own,
-//! so that a seed gives the same games on every platform and with every dependency version: the
-//! `bench` signature depends on it.
+//! The engine's random numbers: a small, fast, seedable generator (xoshiro256++ seeded by
+//! SplitMix64, from `rand_xoshiro`, whose output is fixed and portable) and the draws the
+//! playouts need, written here on its 64-bit outputs so that a seed gives the same games on
+//! every platform: the `bench` signature depends on it.
 
-/// One step of SplitMix64 (Steele, Lea and Flood 2014): the next state and its output. Seeds
-/// the generator below and, at compile time, the Zobrist and large-pattern keys.
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// One step of SplitMix64 (Steele, Lea and Flood 2014): the next state and its output. Makes the
+/// Zobrist and large-pattern keys at compile time (rand's generators cannot run in a `const`).
 pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
@@ -12,39 +16,27 @@ pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-/// One per thread; never shared.
+/// One per thread; never shared. Xoshiro256++ from `rand_xoshiro` through rand's traits
+/// (`SeedableRng::seed_from_u64`, which `rand_xoshiro` implements with SplitMix64, and
+/// `RngCore::next_u64`); the draws below are our own arithmetic on its outputs, not rand's
+/// distributions, whose values may change between rand versions.
 #[derive(Clone, Debug)]
 pub struct Rng {
-    s: [u64; 4],
+    inner: Xoshiro256PlusPlus,
 }
 
 impl Rng {
     /// A generator whose whole stream is fixed by `seed`.
     pub fn new(seed: u64) -> Rng {
-        let mut state = seed;
-        let mut next = || {
-            let (s, out) = splitmix64(state);
-            state = s;
-            out
-        };
         Rng {
-            s: [next(), next(), next(), next()],
+            inner: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
 
     /// The next 64 random bits.
     #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
-        let s = &mut self.s;
-        let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        result
+        self.inner.next_u64()
     }
 
     /// A number in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32 for board-sized `n`).
@@ -85,6 +77,31 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stream_is_xoshiro256_plus_plus_seeded_by_splitmix64() {
+        // The generator written out from its definition (Blackman and Vigna): the state is four
+        // SplitMix64 outputs of the seed.
+        let mut state = 42;
+        let mut s = [0u64; 4];
+        for x in &mut s {
+            let (next, out) = splitmix64(state);
+            state = next;
+            *x = out;
+        }
+        let mut rng = Rng::new(42);
+        for _ in 0..1000 {
+            let expected = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+            let t = s[1] << 17;
+            s[2] ^= s[0];
+            s[3] ^= s[1];
+            s[1] ^= s[2];
+            s[0] ^= s[3];
+            s[2] ^= t;
+            s[3] = s[3].rotate_left(45);
+            assert_eq!(rng.next_u64(), expected);
+        }
+    }
 
     #[test]
     fn same_seed_same_stream_and_ranges_hold() {

@@ -9,9 +9,9 @@ use super::territory::Territory;
 use super::tree::{Node, Padded, Tree};
 use super::Mcts;
 use crate::game::Game;
-use crate::player::{Analysis, Candidate, SearchLimits};
+use crate::player::{Analysis, Candidate, SearchLimits, Variation, MAX_PV_MOVES};
 use crate::rules::Scoring;
-use crate::types::{Color, Move};
+use crate::types::Color;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -26,9 +26,6 @@ const MIN_RATE_SECONDS: f64 = 1e-3;
 
 /// Standard normal quantile of the reported lower confidence bound (95%).
 const LCB_Z: f32 = 1.96;
-
-/// Longest principal variation reported.
-const MAX_PV_MOVES: usize = 20;
 
 /// Odd 64-bit constants that spread the seed over searches and threads (the golden ratio's,
 /// as in SplitMix64, and another of its kind).
@@ -306,9 +303,9 @@ fn territory(sh: &Shared, game: &Game) -> Territory {
     }
 }
 
-/// The most visited line from `node` (at most 20 moves).
-fn principal_variation(tree: &Tree, node: &Node) -> Vec<Move> {
-    let mut pv = vec![node.mv()];
+/// The most visited line from `node` (at most [`MAX_PV_MOVES`] moves).
+fn principal_variation(tree: &Tree, node: &Node) -> Variation {
+    let mut pv = Variation::from_slice(&[node.mv()]);
     let mut cur = node;
     while pv.len() < MAX_PV_MOVES {
         let (_, kids) = tree.children(cur);
@@ -331,6 +328,7 @@ mod tests {
     use super::*;
     use crate::player::Decision;
     use crate::rules::Rules;
+    use crate::types::Move;
 
     #[test]
     fn a_choice_is_in_doubt_while_a_rival_has_close_visits_or_a_better_win_rate() {

@@ -572,7 +572,7 @@ impl Player for BrokenPlayer {
                 prior: 0.5,
                 lcb: 0.0,
                 score_lead: 0.0,
-                pv: vec![],
+                pv: Default::default(),
             }],
             ..Analysis::default()
         };
