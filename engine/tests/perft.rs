@@ -214,9 +214,10 @@ fn check(size: usize, rules: Rules, depth: usize) -> u64 {
     counted
 }
 
-#[test]
-fn perft_2x2_deep_under_every_ko_rule() {
-    for rules in [
+/// Rules covering every ko rule: positional superko (Chinese, Tromp-Taylor), situational
+/// superko, simple ko (Japanese).
+fn every_ko_rule() -> [Rules; 4] {
+    [
         Rules::chinese(),
         Rules {
             ko: KoRule::Situational,
@@ -224,7 +225,12 @@ fn perft_2x2_deep_under_every_ko_rule() {
         },
         Rules::japanese(),
         Rules::tromp_taylor(),
-    ] {
+    ]
+}
+
+#[test]
+fn perft_2x2_deep_under_every_ko_rule() {
+    for rules in every_ko_rule() {
         for depth in 1..=9 {
             check(2, rules, depth);
         }
@@ -233,15 +239,7 @@ fn perft_2x2_deep_under_every_ko_rule() {
 
 #[test]
 fn perft_3x3_under_every_ko_rule() {
-    for rules in [
-        Rules::chinese(),
-        Rules {
-            ko: KoRule::Situational,
-            ..Rules::chinese()
-        },
-        Rules::japanese(),
-        Rules::tromp_taylor(),
-    ] {
+    for rules in every_ko_rule() {
         check(3, rules, 5);
     }
 }

@@ -380,13 +380,7 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, out: &mut Candida
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(b: &Board, s: &str) -> Point {
-        crate::coord::parse_move(s, b.geometry())
-            .unwrap()
-            .point()
-            .unwrap()
-    }
+    use crate::tactics::test_boards::pt;
 
     #[test]
     fn captures_the_last_move_in_atari() {

@@ -302,13 +302,7 @@ pub fn add_learned_priors(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(b: &Board, s: &str) -> Point {
-        crate::coord::parse_move(s, b.geometry())
-            .unwrap()
-            .point()
-            .unwrap()
-    }
+    use crate::tactics::test_boards::pt;
 
     #[test]
     fn fate_distance_treats_chains_as_one_step() {

@@ -127,15 +127,16 @@ mod tests {
     use super::*;
     use crate::tactics::test_boards::{board, pt};
 
+    /// White b3 in atari beside Black's a3, b2 and b4: c3 captures it, a4 joins two chains.
+    const CAPTURE_AND_JOIN: &str = ". . . . .
+                                    . X O . .
+                                    X O . . .
+                                    . X . . .
+                                    . . . . .";
+
     #[test]
     fn liberties_after_counts_joins_and_captures() {
-        let b = board(
-            ". . . . .
-             . X O . .
-             X O . . .
-             . X . . .
-             . . . . .",
-        );
+        let b = board(CAPTURE_AND_JOIN);
         // Black c3 captures White b3 (in atari): liberties c2, d3 and the freed b3.
         assert_eq!(liberties_after::<4>(&b, Color::Black, pt(&b, "C3")), 3);
         assert_eq!(captured_stones(&b, Color::Black, pt(&b, "C3")), 1);
@@ -167,13 +168,7 @@ mod tests {
 
     #[test]
     fn move_effect_counts_liberties_captures_and_stones() {
-        let b = board(
-            ". . . . .
-             . X O . .
-             X O . . .
-             . X . . .
-             . . . . .",
-        );
+        let b = board(CAPTURE_AND_JOIN);
         let e = move_effect(&b, Color::Black, pt(&b, "C3"));
         assert_eq!((e.liberties, e.captured, e.chain_stones), (3, 1, 1));
         let w = move_effect(&b, Color::White, pt(&b, "A2"));
