@@ -31,9 +31,12 @@ use crate::geometry::MAX_POINTS;
 pub(super) const HOT_VISITS: u32 = 512;
 
 /// A slot is written to the tree after this many simulations through its node, or one for
-/// every 32 visits the node had when the slot opened, up to `MAX_SIMULATIONS`: the root of a
-/// long search can wait longer than a node just past `HOT_VISITS`.
+/// every `VISITS_PER_SIMULATION` visits the node had when the slot opened, up to
+/// `MAX_SIMULATIONS`: the root of a long search can wait longer than a node just past
+/// `HOT_VISITS`.
 const SIMULATIONS: u32 = 16;
+/// See [`SIMULATIONS`].
+const VISITS_PER_SIMULATION: u32 = 32;
 /// (The packed counts of a slot have room for many more.)
 const MAX_SIMULATIONS: u32 = 256;
 
@@ -161,7 +164,8 @@ impl Batches {
         if slot.node != Some(node) || slot.simulations >= slot.limit {
             slot.write(tree);
             slot.node = Some(node);
-            slot.limit = (tree.node(node).visits() / 32).clamp(SIMULATIONS, MAX_SIMULATIONS);
+            slot.limit = (tree.node(node).visits() / VISITS_PER_SIMULATION)
+                .clamp(SIMULATIONS, MAX_SIMULATIONS);
         }
         slot.simulations += 1;
         i
