@@ -1,7 +1,8 @@
 //! The deterministic gogui-regress suites in `regression/` (the `.tst` files directly in that
-//! folder: rules and GTP behaviour, no search) run against the `tengen` binary through the
-//! project's own runner. Search-based suites live in `regression/search/` and are run by hand
-//! with `tengen-regress` until the search is strong enough to be held to them.
+//! folder: rules, GTP behaviour and counting, whose short searches run on one thread with a
+//! fixed seed) run against the `tengen` binary through the project's own runner. Search-based
+//! suites live in `regression/search/` and are run by hand with `tengen-regress` until the
+//! search is strong enough to be held to them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
