@@ -316,21 +316,9 @@ mod tests {
         assert_eq!(score(&split_board(19, 184), &even, 0, &[]), Score(-0.5));
     }
 
-    /// The 9x9 game of the issue that asked for seki (CGOS, 2007): White's twelve stones at
-    /// the top left and Black's b9 and a8 share b8, each with one eye (White d8, Black a9).
+    /// The 9x9 CGOS seki of 2007 ([`crate::life::seki::CGOS_SEKI`]).
     fn cgos_seki() -> Board {
-        Board::from_ascii(
-            ". X O O O X . X .
-             X . O . O X X X X
-             O O O O X X X X .
-             O X X O O X O X X
-             X X X X X O O O X
-             X X . X O O X X X
-             X . X O O O X O O
-             X X X O . O O O O
-             X X X X O O O . O",
-        )
-        .unwrap()
+        Board::from_ascii(crate::life::seki::CGOS_SEKI).unwrap()
     }
 
     #[test]

@@ -324,6 +324,20 @@ fn sacrifice_kills(board: &Board, color: Color, d: Point) -> Option<Vec<Point>> 
     Some(killed)
 }
 
+/// The 9x9 game of the issue that asked for seki (CGOS, 2007), for the tests of seki and of
+/// counting: White's twelve stones at the top left and Black's b9 and a8 share b8, each with
+/// one eye (White d8, Black a9).
+#[cfg(test)]
+pub(crate) const CGOS_SEKI: &str = ". X O O O X . X .
+                                    X . O . O X X X X
+                                    O O O O X X X X .
+                                    O X X O O X O X X
+                                    X X X X X O O O X
+                                    X X . X O O X X X
+                                    X . X O O O X O O
+                                    X X X O . O O O O
+                                    X X X X O O O . O";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,17 +411,7 @@ mod tests {
     fn one_eye_each_and_one_shared_liberty() {
         // The 9x9 game of the issue, top left: White's twelve stones have the eye d8 and
         // share b8 with Black's b9 and a8, whose eye is a9.
-        let (b, stones, seki) = seki_stones(
-            ". X O O O X . X .
-             X . O . O X X X X
-             O O O O X X X X .
-             O X X O O X O X X
-             X X X X X O O O X
-             X X . X O O X X X
-             X . X O O O X O O
-             X X X O . O O O O
-             X X X X O O O . O",
-        );
+        let (b, stones, seki) = seki_stones(CGOS_SEKI);
         let geo = b.geometry();
         assert_eq!(seki.shared, vec![geo.point(1, 7)], "b8");
         assert_eq!(stones.len(), 14, "twelve white stones and b9, a8");
