@@ -509,6 +509,13 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
         parts.sort();
         parts.join("; ")
     };
+    let points = board.geometry().points_count() as f64;
+    if recorded.abs() > points {
+        return format!(
+            "recorded margin larger than the board (recorded {}), not a count",
+            tengen_engine::Score(recorded)
+        );
+    }
     let matches = |s: f64| (s - recorded).abs() < 1e-6;
     for g in 0..groups.len() {
         if matches(score(&dead_set(&[g]))) {
@@ -523,7 +530,8 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
         }
     }
     format!(
-        "unexplained (ours {}, recorded {})",
+        "unexplained, off by {} (ours {}, recorded {})",
+        (judged.score - recorded).abs(),
         judged.reply,
         tengen_engine::Score(recorded)
     )
@@ -602,15 +610,83 @@ pub fn check(game: &CountedGame, seed: u64, threads: usize) -> GameReport {
     report.seki = names(&judged.seki);
     report.agree = (judged.score - game.recorded).abs() < 1e-6;
     if !report.agree {
-        report.kind = explain(&final_game, &judged, game.recorded);
+        report.kind = match game.players_dead(final_game.board()) {
+            Some(players) => against_marks(&final_game, &judged, &players, game.recorded),
+            None => explain(&final_game, &judged, game.recorded),
+        };
     }
     report
 }
 
+/// How tengen's count differs from the players' when the record saved their marks: either
+/// the dead stones differ (how many each way), or they are the same and the arithmetic is
+/// not KGS's (or the marks themselves do not give the recorded result).
+fn against_marks(game: &Game, judged: &Judgement, players: &[Point], recorded: f64) -> String {
+    let board = game.board();
+    let ours: Vec<Point> = judged
+        .dead
+        .iter()
+        .copied()
+        .filter(|&p| board.at(p) != Cell::Empty)
+        .collect();
+    let only_ours = ours.iter().filter(|p| !players.contains(p)).count();
+    let only_theirs = players.iter().filter(|p| !ours.contains(p)).count();
+    let marks_agree = (game.score(players).0 - recorded).abs() < 1e-6;
+    if only_ours == 0 && only_theirs == 0 {
+        let why = if marks_agree {
+            "tengen's arithmetic"
+        } else {
+            "the marks do not give the result either"
+        };
+        return format!("marks: same dead stones, count differs ({why})");
+    }
+    let mut parts = Vec::new();
+    if only_ours > 0 {
+        parts.push(format!(
+            "{only_ours} stones dead for us, alive for the players"
+        ));
+    }
+    if only_theirs > 0 {
+        parts.push(format!(
+            "{only_theirs} stones alive for us, dead for the players"
+        ));
+    }
+    let tail = if marks_agree {
+        ""
+    } else {
+        "; the marks do not give the result either"
+    };
+    format!("marks: {}{tail}", parts.join(", "))
+}
+
 /// The kind of a disagreement without its coordinates and sizes, for the tally.
 pub fn kind_class(kind: &str) -> String {
+    if let Some(rest) = kind.strip_prefix("unexplained, off by ") {
+        let off: f64 = rest
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(f64::INFINITY);
+        let size = match off {
+            x if x <= 2.0 => "1 or 2 points",
+            x if x < 10.0 => "3 to 9 points",
+            _ => "10 points or more",
+        };
+        return format!("unexplained by changing one or two groups, off by {size}");
+    }
     if kind.starts_with("unexplained") {
         return "unexplained by changing one or two groups".into();
+    }
+    if kind.starts_with("recorded margin larger") {
+        return "recorded margin larger than the board".into();
+    }
+    if let Some(rest) = kind.strip_prefix("marks: ") {
+        // "3 stones dead for us, alive for the players" -> "dead for us, alive for the players"
+        let parts: Vec<String> = rest
+            .split(", ")
+            .map(|p| p.split_once(" stones ").map_or(p, |(_, s)| s).to_string())
+            .collect();
+        return format!("players' marks: {}", parts.join(", "));
     }
     let Some(rest) = kind.strip_prefix("players: ") else {
         return kind.to_string();
@@ -723,6 +799,23 @@ mod tests {
         assert_eq!(parse_result("B+Resign"), None);
         assert_eq!(parse_result("W+T"), None);
         assert_eq!(parse_result("B+"), None);
+    }
+
+    #[test]
+    fn disagreements_are_tallied_by_kind_and_size() {
+        let off = |n: f64| kind_class(&format!("unexplained, off by {n} (ours B+{n}, recorded 0)"));
+        assert_eq!(off(1.0), off(2.0));
+        assert_ne!(off(2.0), off(3.0));
+        assert_eq!(off(3.0), off(9.0));
+        assert_ne!(off(9.0), off(10.0));
+        assert_eq!(
+            kind_class("marks: 3 stones dead for us, alive for the players"),
+            kind_class("marks: 12 stones dead for us, alive for the players")
+        );
+        assert_eq!(
+            kind_class("players: black 3-stone group at D4 dead (we: alive)"),
+            "players say a group is dead (we: alive)"
+        );
     }
 
     #[test]

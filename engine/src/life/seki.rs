@@ -25,6 +25,11 @@ use crate::types::{Cell, Color, Point};
 /// (the open dame of a finished game are one to a few points; larger regions are not dame).
 const MAX_DAME_REGION: usize = 4;
 
+/// A chain outside a seki that shares an eye of a chain in it keeps that eye safe when it has
+/// more liberties than this (the eye and at least two more), or two eyes of its own (the
+/// shared one included): the attacker cannot capture it to break the eye.
+const EYE_WALL_LIBERTIES: usize = 2;
+
 /// The stones in seki and the liberties they share.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Seki {
@@ -186,8 +191,18 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
             })
     };
     // Start from the chains next to dead-lock points; a candidate fails when it is not locked,
-    // or when a chain it depends on (one across a dead-lock point, or one sharing its eye)
-    // fails: then the seki can be broken there. Repeat until nothing fails.
+    // or when a chain it depends on (one across a dead-lock point, or one sharing its eye,
+    // unless that one keeps the eye safe) fails: then the seki can be broken there. Repeat
+    // until nothing fails.
+    let keeps_eye = |chain: &super::Chain| {
+        chain.liberties.len() > EYE_WALL_LIBERTIES
+            || chain
+                .liberties
+                .iter()
+                .filter(|&&p| is_own_eye(board, chain.color, p))
+                .count()
+                >= 2
+    };
     let mut candidate = vec![false; chains.list.len()];
     for &p in &dead_locks {
         for x in chains.around(board, p) {
@@ -200,8 +215,12 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
             continue;
         }
         for &lib in &chain.liberties {
+            let eye = dead_locks.binary_search(&lib).is_err();
             for y in chains.around(board, lib) {
-                if y != x && !links[x].contains(&y) {
+                // An eye shared with a chain outside the seki that has liberties or eyes to
+                // spare stays an eye.
+                let solid = eye && !candidate[y] && keeps_eye(&chains.list[y]);
+                if y != x && !solid && !links[x].contains(&y) {
                     links[x].push(y);
                 }
             }
@@ -419,5 +438,38 @@ mod tests {
             let (col, row) = geo.col_row(p);
             assert!(col <= 4 && row >= 3, "{col} {row}");
         }
+    }
+
+    #[test]
+    fn an_eye_shared_with_a_living_chain_stays_an_eye() {
+        // Black's twelve stones at the bottom right have one eye (h2) and share f1 with
+        // White's e1, whose eye d1 is also an eye of White's chain on the left (eyes b1 and
+        // d1). Neither side can fill f1 without self-atari, and Black cannot take d1 while
+        // the left chain has its two eyes: a seki with one eye each. Before, the chain
+        // sharing d1 (outside the seki) broke it, and the black stones were left to the
+        // playouts, which killed them.
+        let b = Board::from_ascii(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X X X O O O O O O
+             X O O X X X O X X
+             O O O O X X X . X
+             O . O . O . X X X",
+        )
+        .unwrap();
+        let seki = find_as_it_stands(&b);
+        let geo = b.geometry();
+        assert_eq!(seki.shared, vec![geo.point(5, 0)], "{seki:?}");
+        assert_eq!(seki.stones.len(), 13, "{seki:?}");
+        assert!(seki.contains(geo.point(4, 0)), "e1");
+        assert!(seki.contains(geo.point(8, 0)), "i1");
+        assert!(
+            !seki.contains(geo.point(0, 0)),
+            "the left chain lives on its own"
+        );
+        assert!(seki.dead.is_empty(), "{seki:?}");
     }
 }
