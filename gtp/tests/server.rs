@@ -1,7 +1,7 @@
 //! The binary as controllers see it: searches stop when they must (and only then), streams
 //! end cleanly, pondering gives way, the process exits on `quit` and at the end of input, and
 //! the command line refuses bad options. No timing is asserted: a search that failed to stop
-//! would run for 1000 s and trip the 120-s reply timeout.
+//! would run for 1000 s and trip the 300-s reply timeout.
 
 mod common;
 

@@ -10,7 +10,7 @@ use std::thread;
 use std::time::Duration;
 
 /// Longest wait for one reply line: far beyond any search the tests ask for.
-pub const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+pub const REPLY_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// A running `tengen` with piped standard input and output.
 pub struct Engine {
