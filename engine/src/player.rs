@@ -115,6 +115,28 @@ pub struct Analysis {
     pub score_lead: f32,
 }
 
+impl Analysis {
+    /// The analysis of a move played without a search (an opening book's): the move as the one
+    /// candidate, no visits, an even win rate.
+    pub fn of_book_move(mv: Move) -> Analysis {
+        let mut pv = Variation::new();
+        pv.push(mv);
+        Analysis {
+            candidates: vec![Candidate {
+                mv,
+                visits: 0,
+                winrate: 0.5,
+                prior: 1.0,
+                lcb: 0.0,
+                score_lead: 0.0,
+                pv,
+            }],
+            winrate: 0.5,
+            ..Analysis::default()
+        }
+    }
+}
+
 /// What a player decides to do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Decision {

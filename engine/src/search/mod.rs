@@ -1,6 +1,8 @@
 //! Parallel Monte-Carlo tree search with RAVE and prior knowledge ([`Mcts`], a [`Player`]).
 //!
 //! How a search runs, one file per step:
+//! 0. **Book** (`opening.rs`): the known first move of an empty small board, played without
+//!    a search.
 //! 1. **Prepare** (`reuse.rs`): reuse the subtree of the position actually reached, or start a
 //!    new tree; expand the root with the full rules (superko) and priors.
 //! 2. **Simulate**, on every thread of the pool at once (`simulate.rs`):
@@ -18,9 +20,11 @@ mod batch;
 pub mod bench;
 mod controller;
 mod decision;
+pub mod opening;
 pub mod params;
 pub mod policy;
 pub mod prior;
+mod replies;
 mod reuse;
 mod simulate;
 pub mod territory;
@@ -158,6 +162,11 @@ impl Player for Mcts {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Analysis),
     ) -> (Decision, Analysis) {
+        if self.params.opening_book {
+            if let Some(mv) = opening::book_move(game, color) {
+                return (Decision::Play(mv), Analysis::of_book_move(mv));
+            }
+        }
         let (tree, analysis) = self.run(
             game,
             color,

@@ -209,6 +209,9 @@ tunables! {
         prior_pass: f32 = 30.0, 0.0..=1e4;
         /// "Largely open": more than this share of the points empty.
         pass_open_share: f32 = 0.4, 0.0..=1.0;
+        /// Play the book's first move on an empty small board without searching (`opening.rs`); off
+        /// until a match measures it.
+        opening_book: bool = false, 0..=1;
         /// Resign when the win rate of the chosen move is below this for `resign_moves` of our
         /// moves in a row (0 disables resigning).
         resign_threshold: f32 = 0.1, 0.0..=1.0;
@@ -272,6 +275,13 @@ tunables! {
         learned_patterns: bool = true, 0..=1;
         /// See `learned_patterns`.
         learned_threshold: f32 = 1.0, 0.0..=1e6;
+        /// The learned shapes are looked for around our own move before the last one too
+        /// (Pachi's moggy does this).
+        own_last_shapes: bool = false, 0..=1;
+        /// After capture and escape, play the last good reply to the last two moves (or the
+        /// last move) with this probability, as this thread's playouts learned it (LGRF-2,
+        /// Baier and Drake 2010; `replies.rs`).
+        last_good_reply: f32 = 0.0, 0.0..=1.0;
         /// Play a random point whose eight neighbours are empty, with `fill_board_tries` tries.
         fill_board: f32 = 0.5, 0.0..=1.0;
         /// See `fill_board`.

@@ -5,6 +5,7 @@
 //! candidates go into fixed arrays, and the ladder reader's boards are reserved once.
 
 use super::params::PolicyParams;
+use super::replies::Replies;
 use crate::board::Board;
 use crate::patterns::PatternModel;
 use crate::rng::Rng;
@@ -46,6 +47,7 @@ pub struct Policy {
     ladders: LadderReader,
     candidates: Candidates,
     model: &'static PatternModel,
+    replies: Replies,
 }
 
 impl Policy {
@@ -55,6 +57,7 @@ impl Policy {
             ladders: LadderReader::new(Budget::PLAYOUT),
             candidates: Candidates::new(),
             model: PatternModel::shipped(),
+            replies: Replies::new(),
         }
     }
 
@@ -105,6 +108,12 @@ impl Policy {
                 return Some(m);
             }
         }
+        let reply = self.params.last_good_reply;
+        if reply > 0.0 && rng.chance(reply) {
+            if let Some(m) = self.last_good_reply(board, color, rng) {
+                return Some(m);
+            }
+        }
         if two {
             self.candidates.clear();
             two_liberty_moves(board, color, last, &mut self.candidates);
@@ -121,7 +130,11 @@ impl Policy {
         }
         if pattern {
             if self.params.learned_patterns {
-                return self.learned_shape(board, color, last, rng);
+                let own_last = match board.last_move2() {
+                    Move::Play(q) if self.params.own_last_shapes => Some(q),
+                    _ => None,
+                };
+                return self.learned_shape(board, color, last, own_last, rng);
             }
             self.candidates.clear();
             let geo = board.geometry();
@@ -141,27 +154,30 @@ impl Policy {
         None
     }
 
-    /// A neighbour of the last move chosen in proportion to its learned 3x3 gamma, among those
-    /// at least `learned_threshold` that are acceptable moves.
+    /// A neighbour of the last move (or of `own_last`, our own move before it, when given)
+    /// chosen in proportion to its learned 3x3 gamma, among those at least `learned_threshold`
+    /// that are acceptable moves.
     fn learned_shape(
         &mut self,
         board: &Board,
         color: Color,
         last: Point,
+        own_last: Option<Point>,
         rng: &mut Rng,
     ) -> Option<Point> {
         let geo = board.geometry();
-        let mut points = [Point::new(0); 8];
-        let mut weights = [0.0f32; 8];
+        let mut points = [Point::new(0); 16];
+        let mut weights = [0.0f32; 16];
         let mut n = 0;
         let mut total = 0.0;
-        for q in geo
-            .neighbors(last.index())
-            .into_iter()
-            .chain(geo.diagonals(last.index()))
-        {
+        let around = |c: Point| {
+            geo.neighbors(c.index())
+                .into_iter()
+                .chain(geo.diagonals(c.index()))
+        };
+        for q in around(last).chain(own_last.into_iter().flat_map(around)) {
             let q = Point::new(q);
-            if board.at(q) != Cell::Empty {
+            if board.at(q) != Cell::Empty || points[..n].contains(&q) {
                 continue;
             }
             let g = self.model.gamma3x3(pattern3x3(board, q, color));
@@ -190,6 +206,31 @@ impl Policy {
             weights[i] = weights[n];
         }
         None
+    }
+
+    /// The remembered reply to the last two moves, else to the last move, if acceptable.
+    fn last_good_reply(&mut self, board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
+        let before = board.last_move2().to_u16();
+        let last = board.last_move().to_u16();
+        for mv in self.replies.lookup(color, before, last) {
+            let Move::Play(p) = Move::from_u16(mv) else {
+                continue;
+            };
+            if board.at(p) == Cell::Empty
+                && self.acceptable(board, color, p, self.params.self_atari_heuristic, rng)
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Learn the replies of a finished simulation (see [`Replies::learn`]), when the policy
+    /// uses them.
+    pub fn learn(&mut self, history: [u16; 2], moves: &[u16], first: Color, winner: Option<Color>) {
+        if self.params.last_good_reply > 0.0 {
+            self.replies.learn(history, moves, first, winner);
+        }
     }
 
     /// A random acceptable candidate: legal, not an own eye, not a rejected self-atari.

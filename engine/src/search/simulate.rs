@@ -198,6 +198,14 @@ impl Worker {
         };
         self.backup(sh, black_result);
         self.record_margin(sh, margin);
+        let winner = match black_result {
+            2 => Some(Color::Black),
+            0 => Some(Color::White),
+            _ => None,
+        };
+        let history = [sh.root.last_move2().to_u16(), sh.root.last_move().to_u16()];
+        self.policy
+            .learn(history, &self.moves[..self.nmoves], sh.root_color, winner);
     }
 
     /// The batch slot for the children of node `id` of this path (`visits` counts those this
