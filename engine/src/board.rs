@@ -267,6 +267,39 @@ impl Board {
         Point::new((c.lib_sum / u32::from(c.libs)) as usize)
     }
 
+    /// The region through `start` of points `open` accepts (an empty region, or one with the
+    /// dead stones counted as open): its array indices are pushed onto `members` and marked in
+    /// `seen`. Returns which colours' stones border it, by [`Color::index`].
+    pub fn flood_region(
+        &self,
+        start: usize,
+        open: impl Fn(usize) -> bool,
+        seen: &mut [bool],
+        members: &mut Vec<usize>,
+    ) -> [bool; 2] {
+        let geo = self.geometry();
+        let mut borders = [false; 2];
+        let first = members.len();
+        members.push(start);
+        seen[start] = true;
+        let mut i = first;
+        while i < members.len() {
+            let q = members[i];
+            i += 1;
+            for n in geo.neighbors(q) {
+                if open(n) {
+                    if !seen[n] {
+                        seen[n] = true;
+                        members.push(n);
+                    }
+                } else if let Some(color) = self.at_index(n).color() {
+                    borders[color.index()] = true;
+                }
+            }
+        }
+        borders
+    }
+
     /// The stones of the chain through `p`, starting at `p`.
     pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
         ChainStones {

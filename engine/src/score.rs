@@ -125,34 +125,14 @@ pub fn owners(board: &Board, dead: &[Point], japanese: bool) -> Vec<Option<Color
     let is_open = |i: usize| board.at_index(i) == Cell::Empty || removed[i];
     let mut owner = vec![None; geo.array_len()];
     let mut seen = [false; MAX_POINTS];
-    let mut stack = [0u16; MAX_POINTS];
     let mut members = Vec::new();
     for p in geo.points() {
         let i = p.index();
         if !is_open(i) || seen[i] {
             continue;
         }
-        // Flood the region through open points, noting which colours border it.
-        let (mut borders, mut top) = ([false; 2], 1);
         members.clear();
-        stack[0] = i as u16;
-        seen[i] = true;
-        while top > 0 {
-            top -= 1;
-            let q = stack[top] as usize;
-            members.push(q);
-            for n in geo.neighbors(q) {
-                if is_open(n) {
-                    if !seen[n] {
-                        seen[n] = true;
-                        stack[top] = n as u16;
-                        top += 1;
-                    }
-                } else if let Some(color) = board.at_index(n).color() {
-                    borders[color.index()] = true;
-                }
-            }
-        }
+        let borders = board.flood_region(i, is_open, &mut seen, &mut members);
         let color = match borders {
             [true, false] => Some(Color::Black),
             [false, true] => Some(Color::White),

@@ -91,29 +91,11 @@ pub fn fill_forced_dame(board: &Board) -> Board {
         if board.at(start) != Cell::Empty || seen[start.index()] {
             continue;
         }
-        let mut region = vec![start];
-        let mut borders = [false; 2];
-        seen[start.index()] = true;
-        let mut i = 0;
-        while i < region.len() {
-            let q = region[i];
-            i += 1;
-            for n in geo.neighbors(q.index()) {
-                match board.at_index(n) {
-                    Cell::Empty if !seen[n] => {
-                        seen[n] = true;
-                        region.push(Point::new(n));
-                    }
-                    c => {
-                        if let Some(color) = c.color() {
-                            borders[color.index()] = true;
-                        }
-                    }
-                }
-            }
-        }
+        let mut region = Vec::new();
+        let empty = |i: usize| board.at_index(i) == Cell::Empty;
+        let borders = board.flood_region(start.index(), empty, &mut seen, &mut region);
         if borders == [true, true] && region.len() <= MAX_DAME_REGION {
-            dame.extend(region);
+            dame.extend(region.into_iter().map(Point::new));
         }
     }
     let mut filled = board.clone();
