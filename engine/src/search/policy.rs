@@ -47,17 +47,20 @@ pub struct Policy {
     ladders: LadderReader,
     candidates: Candidates,
     model: &'static PatternModel,
-    replies: Replies,
+    /// Last good replies, when `last_good_reply` is on.
+    replies: Option<Replies>,
 }
 
 impl Policy {
     pub fn new(params: PolicyParams) -> Policy {
+        // The reply tables (about 0.5 MB) only when the policy uses them.
+        let replies = (params.last_good_reply > 0.0).then(Replies::new);
         Policy {
             params,
             ladders: LadderReader::new(Budget::PLAYOUT),
             candidates: Candidates::new(),
             model: PatternModel::shipped(),
-            replies: Replies::new(),
+            replies,
         }
     }
 
@@ -212,7 +215,8 @@ impl Policy {
     fn last_good_reply(&mut self, board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
         let before = board.last_move2().to_u16();
         let last = board.last_move().to_u16();
-        for mv in self.replies.lookup(color, before, last) {
+        let replies = self.replies.as_ref()?;
+        for mv in replies.lookup(color, before, last) {
             let Move::Play(p) = Move::from_u16(mv) else {
                 continue;
             };
@@ -228,8 +232,8 @@ impl Policy {
     /// Learn the replies of a finished simulation (see [`Replies::learn`]), when the policy
     /// uses them.
     pub fn learn(&mut self, history: [u16; 2], moves: &[u16], first: Color, winner: Option<Color>) {
-        if self.params.last_good_reply > 0.0 {
-            self.replies.learn(history, moves, first, winner);
+        if let Some(replies) = &mut self.replies {
+            replies.learn(history, moves, first, winner);
         }
     }
 
