@@ -180,7 +180,9 @@ impl Policy {
         };
         for q in around(last).chain(own_last.into_iter().flat_map(around)) {
             let q = Point::new(q);
-            if board.at(q) != Cell::Empty || points[..n].contains(&q) {
+            // Only the two neighbourhoods together can name a point twice.
+            let seen = own_last.is_some() && points[..n].contains(&q);
+            if board.at(q) != Cell::Empty || seen {
                 continue;
             }
             let g = self.model.gamma3x3(pattern3x3(board, q, color));
