@@ -41,6 +41,7 @@
 //! ```
 
 use crate::board::Board;
+use crate::search::params::tunables;
 use std::time::Duration;
 
 /// The time control of a game.
@@ -355,59 +356,46 @@ impl Allowance {
     }
 }
 
-/// Turns a clock and a position into a thinking [`Allowance`] for the next move. Every tunable
-/// is a field; [`TimeManager::new`] gives the defaults.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TimeManager {
-    /// Kept back on every move for the controller's and the network's delay, and for the search
-    /// to stop and answer.
-    pub lag: Duration,
-    /// Share of the current byo-yomi period also kept back (the margin grows with the period).
-    pub lag_share: f64,
-    /// A move whose choice is still in doubt when its planned time is up may think up to this
-    /// many times as long (within what the clock allows; see [`Allowance::most`]).
-    pub max_extension: f64,
-    /// Own moves still to come per empty point. Each pair of moves fills about two points and
-    /// games end with some territory empty: about 0.4.
-    pub own_moves_per_empty: f64,
-    /// Fewest own moves the planner assumes are left, per point of the board...
-    pub min_moves_left_per_point: f64,
-    /// ...and at least this many on any board.
-    pub min_moves_left: usize,
-    /// Weight of a move on an empty board; it rises to 1 as the opening ends.
-    pub opening_weight: f64,
-    /// Weight of a move when the board is nearly full; it falls from 1 as the endgame comes.
-    pub endgame_weight: f64,
-    /// Share of empty points where the opening has ended (full weight from here).
-    pub opening_end: f64,
-    /// Share of empty points where the endgame begins (weight falling below this)...
-    pub endgame_start: f64,
-    /// ...down to [`TimeManager::endgame_weight`] at this share.
-    pub endgame_full: f64,
-}
-
-impl Default for TimeManager {
-    fn default() -> TimeManager {
-        TimeManager::new()
+tunables! {
+    /// Turns a clock and a position into a thinking [`Allowance`] for the next move. Every
+    /// tunable is a field, in the same table as the search's (`tengen-param` lists and sets
+    /// them; durations in seconds); `TimeManager::default()` gives the defaults.
+    pub struct TimeManager {
+        /// Kept back on every move for the controller's and the network's delay, and for the
+        /// search to stop and answer (seconds).
+        lag: Duration = Duration::from_millis(100), 0.0..=60.0;
+        /// Share of the current byo-yomi period also kept back (the margin grows with the
+        /// period).
+        lag_share: f64 = 0.05, 0.0..=0.5;
+        /// A move whose choice is still in doubt when its planned time is up may think up to
+        /// this many times as long (within what the clock allows; see [`Allowance::most`]).
+        max_extension: f64 = 2.5, 1.0..=100.0;
+        /// Own moves still to come per empty point. Each pair of moves fills about two points
+        /// and games end with territory empty or by resignation: 0.3 (24 own moves on an
+        /// empty 9x9 board) beat 0.4 in self-play at 10 s a side on 9x9 (PERFORMANCE.md).
+        own_moves_per_empty: f64 = 0.3, 0.01..=1.0;
+        /// Fewest own moves the planner assumes are left, per point of the board...
+        min_moves_left_per_point: f64 = 0.1, 0.0..=1.0;
+        /// ...and at least this many on any board.
+        min_moves_left: usize = 10, 1..=1000;
+        /// Weight of a move on an empty board; it rises to 1 as the opening ends.
+        opening_weight: f64 = 0.7, 0.0..=10.0;
+        /// Weight of a move when the board is nearly full; it falls from 1 as the endgame
+        /// comes.
+        endgame_weight: f64 = 0.3, 0.0..=10.0;
+        /// Share of empty points where the opening has ended (full weight from here).
+        opening_end: f64 = 0.85, 0.0..=1.0;
+        /// Share of empty points where the endgame begins (weight falling below this)...
+        endgame_start: f64 = 0.45, 0.0..=1.0;
+        /// ...down to `endgame_weight` at this share.
+        endgame_full: f64 = 0.2, 0.0..=1.0;
     }
 }
 
 impl TimeManager {
     /// The default parameters.
     pub fn new() -> TimeManager {
-        TimeManager {
-            lag: Duration::from_millis(100),
-            lag_share: 0.05,
-            max_extension: 2.5,
-            own_moves_per_empty: 0.4,
-            min_moves_left_per_point: 0.1,
-            min_moves_left: 10,
-            opening_weight: 0.7,
-            endgame_weight: 0.3,
-            opening_end: 0.85,
-            endgame_start: 0.45,
-            endgame_full: 0.2,
-        }
+        TimeManager::default()
     }
 
     /// How long to think about this move; `None` when the clock sets no limit. A zero allowance
@@ -515,13 +503,22 @@ impl TimeManager {
     }
 
     /// This move's share of a pool of time to last the rest of the game, after keeping back the
-    /// lag of the moves to come (at most half the pool), and whether a move may think longer
-    /// than planned: not when that reserve is not whole (the game is short of time), nor when
-    /// the game is [`Plan::overdue`].
+    /// lag of the moves to come (at most half the pool, but never less than the lag of
+    /// [`TimeManager::min_moves_left`] moves, so that a game far longer than foreseen can still
+    /// answer quickly to the end), and whether a move may think longer than planned: not when
+    /// that reserve is not whole (the game is short of time), nor when the game is
+    /// [`Plan::overdue`].
     fn share_of_pool(&self, plan: &Plan, pool: Duration) -> (Duration, bool) {
         let lag_reserve = self.lag.saturating_mul(plan.moves_left);
         let whole = lag_reserve <= pool / 2 && !plan.overdue;
-        let share = (pool - lag_reserve.min(pool / 2)).mul_f64(fraction(plan.share));
+        let last_moves = self
+            .lag
+            .saturating_mul(clamp_u32(self.min_moves_left as i64));
+        // Below that floor a move still gets a sliver (a tenth of the pool, shared), never 0.
+        let kept = lag_reserve
+            .min(pool / 2)
+            .max(last_moves.min(pool.mul_f64(0.9)));
+        let share = (pool - kept).mul_f64(fraction(plan.share));
         (share, whole)
     }
 

@@ -4,7 +4,6 @@
 use crate::log::Log;
 use crate::search::{Budget, DEFAULT_SECONDS_PER_MOVE};
 use crate::server::serve;
-use crate::session::set_player_param;
 use crate::session::{Session, Settings};
 use clap::{ArgAction, Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
@@ -303,11 +302,21 @@ impl Options {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// The session these options describe: the player configured, then each `--param` set as
+    /// `tengen-param` would set it (the time manager's, the front end's or the player's).
+    pub fn session(&self, log: &Log) -> Result<Session, String> {
+        let mut player = new_player(self.seed());
+        self.configure(&mut *player, log)?;
+        let mut session = Session::new(player, self.settings(), log.clone());
         for (key, value) in &self.params {
-            set_player_param(player, key, value)
+            session
+                .set_param(key, value)
                 .map_err(|e| format!("--param {key}={value}: {e}"))?;
         }
-        Ok(())
+        Ok(session)
     }
 }
 
@@ -322,9 +331,7 @@ pub fn run(options: &Options) -> Result<(), String> {
             .with_file(path)
             .map_err(|e| format!("cannot open the log file {}: {e}", path.display()))?;
     }
-    let mut player = new_player(options.seed());
-    options.configure(&mut *player, &log)?;
-    let session = Session::new(player, options.settings(), log.clone());
+    let session = options.session(&log)?;
     install_panic_log(log.clone());
     if io::stdin().is_terminal() {
         eprintln!(
@@ -435,6 +442,34 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("--resign-threshold ignored"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn params_reach_the_time_manager_and_the_player() {
+        let o = Options::try_parse_from([
+            "tengen",
+            "--param",
+            "own_moves_per_empty=0.3",
+            "--param",
+            "rave_equiv=100",
+        ])
+        .unwrap();
+        let mut session = o.session(&Log::default()).unwrap();
+        let reply = |s: &mut Session| {
+            let line = b"tengen-param\n";
+            match crate::protocol::parse_line(line) {
+                crate::protocol::Line::Command(c) => match s.execute(&c) {
+                    crate::session::Outcome::Reply(Ok(text)) => text,
+                    other => panic!("{other:?}"),
+                },
+                other => panic!("{other:?}"),
+            }
+        };
+        let lines = reply(&mut session);
+        assert!(lines.contains("own_moves_per_empty 0.3"), "{lines}");
+        assert!(lines.contains("rave_equiv 100"), "{lines}");
+        let bad = Options::try_parse_from(["tengen", "--param", "own_moves_per_empty=2"]).unwrap();
+        assert!(bad.session(&Log::default()).is_err());
     }
 
     #[test]

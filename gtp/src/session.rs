@@ -702,7 +702,6 @@ fn summary(
 
 mod clock;
 mod params;
-pub use params::set_player_param;
 mod streams;
 #[cfg(test)]
 mod tests;

@@ -248,44 +248,15 @@ impl Player for Mcts {
             "seed" => self.set_seed(int((0, u64::MAX))?),
             _ => {
                 if let Some(t) = Tunable::find(SearchParams::TUNABLES, name) {
-                    set_tunable(t, &mut self.params, name, value)?;
+                    t.set_checked(&mut self.params, value)?;
                 } else if let Some(t) = Tunable::find(PolicyParams::TUNABLES, name) {
-                    set_tunable(t, &mut self.policy, name, value)?;
+                    t.set_checked(&mut self.policy, value)?;
                 } else {
                     return Err(ParamError::Unknown(name.into()));
                 }
             }
         }
         Ok(())
-    }
-}
-
-/// Set the tunable `t` of `params` to `value` when it is of the right kind and in range.
-fn set_tunable<P>(
-    t: &Tunable<P>,
-    params: &mut P,
-    name: &str,
-    value: ParamValue,
-) -> Result<(), ParamError> {
-    // A real value is compared in its own precision (0.01 is not below 0.01 as an f32).
-    let in_range = match value {
-        ParamValue::Real(x) => (t.min as f32..=t.max as f32).contains(&x),
-        _ => (t.min..=t.max).contains(&value.as_f64()),
-    };
-    if !in_range {
-        return Err(ParamError::OutOfRange {
-            name: name.into(),
-            min: t.min,
-            max: t.max,
-        });
-    }
-    if (t.set)(params, value) {
-        Ok(())
-    } else {
-        Err(ParamError::WrongKind {
-            name: name.into(),
-            expected: (t.get)(params),
-        })
     }
 }
 

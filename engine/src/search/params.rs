@@ -7,7 +7,8 @@
 //! field can be read and set by name (GTP `tengen-param`, `--param KEY=VALUE`) and there is no
 //! second list to keep in step.
 
-use crate::player::ParamValue;
+use crate::player::{ParamError, ParamValue};
+use std::time::Duration;
 
 /// One tunable field of a parameter struct `P`: its name, its valid range, and how to read and
 /// set it as a [`ParamValue`].
@@ -29,10 +30,35 @@ impl<P> Tunable<P> {
     pub fn find<'a>(table: &'a [Tunable<P>], name: &str) -> Option<&'a Tunable<P>> {
         table.iter().find(|t| t.name == name)
     }
+
+    /// Set this tunable of `params` to `value` when it is of the right kind and in range;
+    /// otherwise say why and change nothing.
+    pub fn set_checked(&self, params: &mut P, value: ParamValue) -> Result<(), ParamError> {
+        // A real value is compared in its own precision (0.01 is not below 0.01 as an f32).
+        let in_range = match value {
+            ParamValue::Real(x) => (self.min as f32..=self.max as f32).contains(&x),
+            _ => (self.min..=self.max).contains(&value.as_f64()),
+        };
+        if !in_range {
+            return Err(ParamError::OutOfRange {
+                name: self.name.into(),
+                min: self.min,
+                max: self.max,
+            });
+        }
+        if (self.set)(params, value) {
+            Ok(())
+        } else {
+            Err(ParamError::WrongKind {
+                name: self.name.into(),
+                expected: (self.get)(params),
+            })
+        }
+    }
 }
 
 /// A field type a tunable may have.
-trait Field: Sized {
+pub(crate) trait Field: Sized {
     fn to_value(&self) -> ParamValue;
     fn from_value(value: ParamValue) -> Option<Self>;
 }
@@ -47,6 +73,26 @@ impl Field for f32 {
             ParamValue::Int(n) => Some(n as f32),
             ParamValue::Bool(_) => None,
         }
+    }
+}
+
+impl Field for f64 {
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Real(*self as f32)
+    }
+    fn from_value(value: ParamValue) -> Option<f64> {
+        f32::from_value(value).map(f64::from)
+    }
+}
+
+/// A duration is set and shown in seconds.
+impl Field for Duration {
+    fn to_value(&self) -> ParamValue {
+        ParamValue::Real(self.as_secs_f32())
+    }
+    fn from_value(value: ParamValue) -> Option<Duration> {
+        let secs = f32::from_value(value)?;
+        (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f32(secs))
     }
 }
 
@@ -128,15 +174,15 @@ macro_rules! tunables {
 
         impl $name {
             /// Every field by name, in the order of the struct.
-            pub const TUNABLES: &'static [Tunable<$name>] = &[
+            pub const TUNABLES: &'static [$crate::search::params::Tunable<$name>] = &[
                 $(
-                    Tunable {
+                    $crate::search::params::Tunable {
                         name: stringify!($field),
                         doc: concat!($($doc),+),
                         min: $min as f64,
                         max: $max as f64,
-                        get: |p| Field::to_value(&p.$field),
-                        set: |p, v| match <$ty as Field>::from_value(v) {
+                        get: |p| $crate::search::params::Field::to_value(&p.$field),
+                        set: |p, v| match <$ty as $crate::search::params::Field>::from_value(v) {
                             Some(x) => {
                                 p.$field = x;
                                 true
@@ -149,6 +195,7 @@ macro_rules! tunables {
         }
     };
 }
+pub(crate) use tunables;
 
 tunables! {
     /// The tree policy, priors, expansion and decisions.
@@ -318,10 +365,11 @@ mod tests {
         }
         let mut names = check(SearchParams::TUNABLES);
         names.extend(check(PolicyParams::TUNABLES));
+        names.extend(check(crate::time::TimeManager::TUNABLES));
         let n = names.len();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), n, "names are unique across both tables");
+        assert_eq!(names.len(), n, "names are unique across the tables");
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! `tengen-param`: the parameters GoGui shows and sets, the front end's own (`time`,
-//! `playouts`, `ponder`, `live_gfx`) and every one of the player's, with its kind.
+//! `playouts`, `ponder`, `live_gfx`, and the time manager's), and every one of the player's,
+//! with its kind.
 
 use super::{reply, Outcome, Session};
 use crate::search::Budget;
 use std::time::Duration;
 use tengen_engine::player::{Param, ParamError, ParamValue, Player};
+use tengen_engine::search::params::Tunable;
+use tengen_engine::time::TimeManager;
 
 impl Session {
     /// `tengen-param`: list the parameters (GoGui's `param` format), or set one.
@@ -27,7 +30,15 @@ impl Session {
             format!("[bool] ponder {}", u8::from(self.ponder)),
             format!("[bool] live_gfx {}", u8::from(self.live_gfx)),
         ];
-        for Param { name, value } in self.player()?.params() {
+        let mut params: Vec<Param> = TimeManager::TUNABLES
+            .iter()
+            .map(|t| Param {
+                name: t.name,
+                value: (t.get)(&self.time_manager),
+            })
+            .collect();
+        params.extend(self.player()?.params());
+        for Param { name, value } in params {
             lines.push(match value {
                 ParamValue::Bool(on) => format!("[bool] {name} {}", u8::from(on)),
                 _ => format!("[string] {name} {value}"),
@@ -36,8 +47,8 @@ impl Session {
         Ok(lines)
     }
 
-    /// Set one parameter: the front end's own (`time`, `playouts`, `ponder`, `live_gfx`) or
-    /// the player's, read by the kind of its current value.
+    /// Set one parameter: the front end's own (`time`, `playouts`, `ponder`, `live_gfx`, the
+    /// time manager's) or the player's, read by the kind of its current value.
     pub fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "time" => {
@@ -70,7 +81,14 @@ impl Session {
                 self.ponder = parse_switch(value)?;
                 Ok(())
             }
-            _ => set_player_param(self.player()?, key, value),
+            _ => match Tunable::find(TimeManager::TUNABLES, key) {
+                Some(t) => {
+                    let value = (t.get)(&self.time_manager).parse_like(value)?;
+                    t.set_checked(&mut self.time_manager, value)
+                        .map_err(|e| e.to_string())
+                }
+                None => set_player_param(self.player()?, key, value),
+            },
         }
     }
 
@@ -84,7 +102,7 @@ impl Session {
 }
 
 /// Set the player's parameter `name` from `text`, read as the kind of value it has now.
-pub fn set_player_param(player: &mut dyn Player, name: &str, text: &str) -> Result<(), String> {
+fn set_player_param(player: &mut dyn Player, name: &str, text: &str) -> Result<(), String> {
     let current = player
         .params()
         .into_iter()

@@ -538,6 +538,39 @@ fn a_display_search_uses_its_whole_budget() {
     }
 }
 
+#[test]
+fn the_time_managers_parameters_are_listed_and_shape_the_plan() {
+    let mut s = session();
+    let lines = ok(&mut s, "tengen-param");
+    assert!(
+        lines.contains("[string] own_moves_per_empty 0.3"),
+        "{lines}"
+    );
+    assert!(lines.contains("[string] lag 0.1"), "{lines}");
+    ok(&mut s, "boardsize 9");
+    ok(&mut s, "time_settings 40 0 0");
+    let planned = |s: &mut Session| match s.execute(&command("genmove b")) {
+        Outcome::Search(Search {
+            task: Task::Genmove { limits, .. },
+            ..
+        }) => limits.time.expect("a clocked move has a time"),
+        other => panic!("{other:?}"),
+    };
+    let usual = planned(&mut s);
+    // Fewer moves foreseen: more time for this one.
+    ok(&mut s, "tengen-param own_moves_per_empty 0.2");
+    assert!(planned(&mut s) > usual);
+    for bad in ["own_moves_per_empty 0", "own_moves_per_empty x", "lag -1"] {
+        err(&mut s, &format!("tengen-param {bad}"));
+    }
+    let lines = ok(&mut s, "tengen-param");
+    assert!(
+        lines.contains("[string] own_moves_per_empty 0.2"),
+        "{lines}"
+    );
+    assert!(lines.contains("[string] lag 0.1"), "{lines}");
+}
+
 /// A player that answers with an occupied point, or panics: the front end must still play a
 /// legal move.
 struct BrokenPlayer {
