@@ -26,6 +26,18 @@ pub enum TimeControl {
     Canadian { main: f64, period: f64, stones: u32 },
 }
 
+impl TimeControl {
+    /// The main time, seconds (0 without a clock).
+    pub fn main(&self) -> f64 {
+        match *self {
+            TimeControl::None => 0.0,
+            TimeControl::Absolute { main }
+            | TimeControl::Byoyomi { main, .. }
+            | TimeControl::Canadian { main, .. } => main,
+        }
+    }
+}
+
 /// The text of a time control is not one of the forms [`TimeControl::from_str`] reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseTimeControlError(String);

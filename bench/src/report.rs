@@ -184,7 +184,56 @@ pub fn summary(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> Strin
             );
         }
     }
+    for (name, is_engine) in [(&engine, true), (&opponent, false)] {
+        if let Some(line) = clock_left_line(games, name, is_engine) {
+            let _ = writeln!(s, "{line}");
+        }
+    }
     s
+}
+
+/// The main time `name` had left at the end of its games, on average over all of them and over
+/// the long ones (past move [`long_game`]), when the clock had main time.
+fn clock_left_line(games: &[GameResult], name: &str, is_engine: bool) -> Option<String> {
+    let left = |g: &GameResult| g.main_left[if g.engine_black == is_engine { 0 } else { 1 }];
+    let all: Vec<f64> = games.iter().filter_map(left).collect();
+    let (mean, _, _) = mean_min_max(all.iter().copied())?;
+    let mut line = format!(
+        "main time left at the end, {name}: mean {} over {} games",
+        pct(mean),
+        all.len()
+    );
+    let size = games.iter().map(|g| g.size).max().unwrap_or(0);
+    if size > 0 {
+        let past = long_game(size);
+        let long: Vec<f64> = games
+            .iter()
+            .filter(|g| g.moves > past)
+            .filter_map(left)
+            .collect();
+        match mean_min_max(long.iter().copied()) {
+            Some((mean, lo, hi)) => {
+                let _ = write!(
+                    line,
+                    ", {} ({}-{}) in the {} games past move {past}",
+                    pct(mean),
+                    pct(lo),
+                    pct(hi),
+                    long.len()
+                );
+            }
+            None => {
+                let _ = write!(line, ", no game past move {past}");
+            }
+        }
+    }
+    Some(line)
+}
+
+/// A game is long once past this move: seven tenths of the points, to the nearest ten (60 on
+/// 9x9, 120 on 13x13, 250 on 19x19).
+pub fn long_game(size: usize) -> usize {
+    ((size * size) as f64 * 0.07).round() as usize * 10
 }
 
 fn escape_html(s: &str) -> String {
@@ -399,6 +448,8 @@ mod tests {
             disagreement: index == 1,
             time_used: [5.0, 2.5],
             max_move_time: [0.4, 0.2],
+            size: 9,
+            main_left: [Some(0.1 * index as f64), Some(0.5)],
             sgf: format!("game-{index:04}.sgf"),
         }
     }
@@ -435,6 +486,23 @@ mod tests {
         );
         // The engine used 5 s as Black in two games and 2.5 s as White in two: 15 s over 100 moves.
         assert!(s.contains("time per move, new: mean 0.150 s"), "{s}");
+        // Main time left: the engine had 0% and 20% as Black (games 0 and 2) and 50% as White
+        // (games 1 and 3); the games have 50-53 moves, none past move 60 on 9x9.
+        assert!(
+            s.contains(
+                "main time left at the end, new: mean 30.0% over 4 games, no game past move 60"
+            ),
+            "{s}"
+        );
+        assert!(s.contains("main time left at the end, old: mean "), "{s}");
+        let mut long = sample();
+        long[3].moves = 70;
+        let s = summary(&long, "", None);
+        assert!(
+            s.contains("50.0% (50.0%-50.0%) in the 1 games past move 60"),
+            "{s}"
+        );
+        assert_eq!((long_game(9), long_game(13), long_game(19)), (60, 120, 250));
     }
 
     #[test]

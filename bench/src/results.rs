@@ -98,6 +98,13 @@ pub struct GameResult {
     pub time_used: [f64; 2],
     /// Each colour's longest move, in seconds.
     pub max_move_time: [f64; 2],
+    /// The board size (0 in files written before it was recorded).
+    #[serde(default)]
+    pub size: usize,
+    /// Share of its main time each colour had left at the end, as the referee's clock has it
+    /// (`None` without main time, and in files written before it was recorded).
+    #[serde(default)]
+    pub main_left: [Option<f64>; 2],
     /// The SGF file, relative to the results file's folder.
     pub sgf: String,
 }
@@ -256,6 +263,8 @@ mod tests {
             disagreement: false,
             time_used: [1.0, 2.0],
             max_move_time: [0.1, 0.2],
+            size: 9,
+            main_left: [Some(0.5), None],
             sgf: format!("game-{index:04}.sgf"),
         }
     }
