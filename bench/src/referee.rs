@@ -464,10 +464,13 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
         time_used: table.time_used,
         max_move_time: table.max_move_time,
         size: setup.size,
-        main_left: table.clocks.each_ref().map(|c| {
+        main_left: {
             let main = setup.time.main();
-            (main > 0.0).then(|| c.main_left() / main)
-        }),
+            table
+                .clocks
+                .each_ref()
+                .map(|c| (main > 0.0).then(|| c.main_left() / main))
+        },
         sgf: setup.sgf_name.clone(),
     };
     match outcome {

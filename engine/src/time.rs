@@ -514,10 +514,10 @@ impl TimeManager {
         let last_moves = self
             .lag
             .saturating_mul(clamp_u32(self.min_moves_left as i64));
-        // Below that floor a move still gets a sliver (a tenth of the pool, shared), never 0.
+        // Below that floor a move still gets its share of a sliver of the pool, never 0.
         let kept = lag_reserve
             .min(pool / 2)
-            .max(last_moves.min(pool.mul_f64(0.9)));
+            .max(last_moves.min(pool.mul_f64(1.0 - SHARED_BELOW_RESERVE)));
         let share = (pool - kept).mul_f64(fraction(plan.share));
         (share, whole)
     }
@@ -546,6 +546,10 @@ impl TimeManager {
         }
     }
 }
+
+/// The part of the pool still shared among the moves once it has fallen below the lag reserve
+/// of the last moves (see [`TimeManager::share_of_pool`]).
+const SHARED_BELOW_RESERVE: f64 = 0.1;
 
 /// The game as the planner sees it: own moves left and this move's share of the time to come.
 struct Plan {

@@ -214,14 +214,8 @@ impl Player for Mcts {
                 value: ParamValue::Int(n),
             })
             .collect();
-        v.extend(SearchParams::TUNABLES.iter().map(|t| Param {
-            name: t.name,
-            value: (t.get)(&self.params),
-        }));
-        v.extend(PolicyParams::TUNABLES.iter().map(|t| Param {
-            name: t.name,
-            value: (t.get)(&self.policy),
-        }));
+        v.extend(Tunable::values(SearchParams::TUNABLES, &self.params));
+        v.extend(Tunable::values(PolicyParams::TUNABLES, &self.policy));
         v
     }
 

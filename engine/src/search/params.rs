@@ -7,7 +7,7 @@
 //! field can be read and set by name (GTP `tengen-param`, `--param KEY=VALUE`) and there is no
 //! second list to keep in step.
 
-use crate::player::{ParamError, ParamValue};
+use crate::player::{Param, ParamError, ParamValue};
 use std::time::Duration;
 
 /// One tunable field of a parameter struct `P`: its name, its valid range, and how to read and
@@ -29,6 +29,14 @@ impl<P> Tunable<P> {
     /// The tunable of `table` called `name`.
     pub fn find<'a>(table: &'a [Tunable<P>], name: &str) -> Option<&'a Tunable<P>> {
         table.iter().find(|t| t.name == name)
+    }
+
+    /// Every tunable of `table` with its value in `params`, in the table's order.
+    pub fn values<'a>(table: &'a [Tunable<P>], params: &'a P) -> impl Iterator<Item = Param> + 'a {
+        table.iter().map(move |t| Param {
+            name: t.name,
+            value: (t.get)(params),
+        })
     }
 
     /// Set this tunable of `params` to `value` when it is of the right kind and in range;

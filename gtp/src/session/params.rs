@@ -30,13 +30,8 @@ impl Session {
             format!("[bool] ponder {}", u8::from(self.ponder)),
             format!("[bool] live_gfx {}", u8::from(self.live_gfx)),
         ];
-        let mut params: Vec<Param> = TimeManager::TUNABLES
-            .iter()
-            .map(|t| Param {
-                name: t.name,
-                value: (t.get)(&self.time_manager),
-            })
-            .collect();
+        let mut params: Vec<Param> =
+            Tunable::values(TimeManager::TUNABLES, &self.time_manager).collect();
         params.extend(self.player()?.params());
         for Param { name, value } in params {
             lines.push(match value {
