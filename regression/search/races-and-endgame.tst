@@ -6,8 +6,13 @@ tengen-param playouts 20000
 
 # Capturing race: Black's inner group (A2 B2 C2 D2 C1 D1) has two liberties, A1 and B1; White's
 # group (A3..E3 E2 E1) two outside ones, F1 and F2. Black to move wins by filling an outside
-# liberty first; filling its own, or playing elsewhere, loses the race. The komi makes the race
-# decide the game.
+# liberty first; filling its own, or playing elsewhere, loses the race (GNU Go 3.8's reader: after
+# F1 or F2 White's group cannot be saved; after any other move White saves it at A1). The rest of
+# the board is Black's, solid but for one-point eyes, so nothing else is worth a move: played out
+# by GNU Go, the count is B+81 before komi after F1 or F2 and at most B+51 after anything else, and
+# the komi, 65.5, lies between. (Until 2026-12-02 the top five rows were empty; GNU Go's
+# play-outs showed White living there after F1 in one game of two, so the race did not decide
+# the game and the test's answer was close to a coin toss.)
 loadsgf sgf/race.sgf
 1 reg_genmove b
 #? [F1|F2]
