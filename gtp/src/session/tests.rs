@@ -543,7 +543,7 @@ fn the_time_managers_parameters_are_listed_and_shape_the_plan() {
     let mut s = session();
     let lines = ok(&mut s, "tengen-param");
     assert!(
-        lines.contains("[string] own_moves_per_empty 0.3"),
+        lines.contains("[string] own_moves_per_empty 0.25"),
         "{lines}"
     );
     assert!(lines.contains("[string] lag 0.1"), "{lines}");
