@@ -539,7 +539,7 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
     if let Some(ot) = overtime_text(setup.time) {
         record
             .root_extra
-            .push(("TM".into(), secs_text(main_time(setup.time))));
+            .push(("TM".into(), secs_text(setup.time.main())));
         record.root_extra.push(("OT".into(), ot));
     }
     record.root_extra.push(("C".into(), comment));
@@ -568,15 +568,6 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + u64::from(month <= 2);
     (year, month, day)
-}
-
-fn main_time(tc: TimeControl) -> f64 {
-    match tc {
-        TimeControl::None => 0.0,
-        TimeControl::Absolute { main }
-        | TimeControl::Byoyomi { main, .. }
-        | TimeControl::Canadian { main, .. } => main,
-    }
 }
 
 /// SGF `OT`: the overtime system in words.

@@ -43,6 +43,7 @@ pub mod search;
 pub mod sgf;
 pub mod tactics;
 pub mod time;
+pub mod tunable;
 pub mod types;
 mod zobrist;
 

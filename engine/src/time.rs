@@ -41,7 +41,7 @@
 //! ```
 
 use crate::board::Board;
-use crate::search::params::tunables;
+use crate::tunable::tunables;
 use std::time::Duration;
 
 /// The time control of a game.

@@ -455,17 +455,7 @@ mod tests {
         ])
         .unwrap();
         let mut session = o.session(&Log::default()).unwrap();
-        let reply = |s: &mut Session| {
-            let line = b"tengen-param\n";
-            match crate::protocol::parse_line(line) {
-                crate::protocol::Line::Command(c) => match s.execute(&c) {
-                    crate::session::Outcome::Reply(Ok(text)) => text,
-                    other => panic!("{other:?}"),
-                },
-                other => panic!("{other:?}"),
-            }
-        };
-        let lines = reply(&mut session);
+        let lines = session.param_lines().unwrap().join("\n");
         assert!(lines.contains("own_moves_per_empty 0.3"), "{lines}");
         assert!(lines.contains("rave_equiv 100"), "{lines}");
         let bad = Options::try_parse_from(["tengen", "--param", "own_moves_per_empty=2"]).unwrap();

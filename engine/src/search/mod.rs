@@ -34,8 +34,9 @@ use crate::game::{Action, Game};
 use crate::player::{
     Analysis, Decision, Param, ParamError, ParamValue, Player, SearchLimits, StoneStatus,
 };
+use crate::tunable::Tunable;
 use crate::types::{Color, Point};
-use params::{PolicyParams, SearchParams, Tunable};
+use params::{PolicyParams, SearchParams};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use territory::Territory;

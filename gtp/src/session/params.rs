@@ -6,8 +6,8 @@ use super::{reply, Outcome, Session};
 use crate::search::Budget;
 use std::time::Duration;
 use tengen_engine::player::{Param, ParamError, ParamValue, Player};
-use tengen_engine::search::params::Tunable;
 use tengen_engine::time::TimeManager;
+use tengen_engine::tunable::Tunable;
 
 impl Session {
     /// `tengen-param`: list the parameters (GoGui's `param` format), or set one.
@@ -22,7 +22,8 @@ impl Session {
         reply("")
     }
 
-    fn param_lines(&mut self) -> Result<Vec<String>, String> {
+    /// The lines `tengen-param` lists, one parameter each.
+    pub(crate) fn param_lines(&mut self) -> Result<Vec<String>, String> {
         let seconds = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
         let mut lines = vec![
             format!("[string] time {seconds}"),
