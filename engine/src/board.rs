@@ -111,6 +111,10 @@ pub struct Board {
     num_empty: u16,
     /// The point where the side to move may not recapture (simple ko), 0 if none.
     ko: u16,
+    /// The ko point of the latest ko capture, and the moves (passes included) played since it,
+    /// saturating: a ko fight in progress.
+    last_ko: u16,
+    last_ko_age: u8,
     /// The last and the one-before-last move, as [`Move::to_u16`] (0: pass or none).
     last: [u16; 2],
     hash: u64,
@@ -132,6 +136,8 @@ impl Board {
             empty_at: [0; MAX_POINTS],
             num_empty: 0,
             ko: 0,
+            last_ko: 0,
+            last_ko_age: u8::MAX,
             last: [0; 2],
             hash: 0,
             captures: [0; 2],
@@ -157,6 +163,8 @@ impl Board {
         self.empty[..e].copy_from_slice(&other.empty[..e]);
         self.num_empty = other.num_empty;
         self.ko = other.ko;
+        self.last_ko = other.last_ko;
+        self.last_ko_age = other.last_ko_age;
         self.last = other.last;
         self.hash = other.hash;
         self.captures = other.captures;
@@ -204,6 +212,14 @@ impl Board {
     #[inline(always)]
     pub fn ko_point(&self) -> Option<Point> {
         (self.ko != 0).then(|| Point::new(self.ko as usize))
+    }
+
+    /// The ko point of the latest ko capture (where the captured side could not recapture at
+    /// once) if it was made fewer than `within` moves ago: a ko fight in progress.
+    #[inline]
+    pub fn recent_ko(&self, within: u32) -> Option<Point> {
+        (self.last_ko != 0 && u32::from(self.last_ko_age) < within)
+            .then(|| Point::new(self.last_ko as usize))
     }
 
     /// The last move played (a pass, or nothing yet, gives `Move::Pass`).
@@ -469,6 +485,7 @@ impl Board {
     #[inline]
     pub fn pass(&mut self) {
         self.ko = 0;
+        self.last_ko_age = self.last_ko_age.saturating_add(1);
         self.last = [0, self.last[0]];
     }
 
@@ -481,6 +498,7 @@ impl Board {
         debug_assert_eq!(self.cells[p], Cell::Empty);
         let own = Cell::from(color);
         self.ko = 0;
+        self.last_ko_age = self.last_ko_age.saturating_add(1);
         self.last = [p as u16, self.last[0]];
         self.remove_empty(p);
         self.cells[p] = own;
@@ -522,6 +540,8 @@ impl Board {
         let mine = self.chains[self.head[p] as usize];
         if captured == 1 && mine.stones == 1 && mine.libs == 1 {
             self.ko = captured_at as u16;
+            self.last_ko = self.ko;
+            self.last_ko_age = 0;
         }
         if mine.libs == 0 {
             // Suicide, allowed only by rules that ask for it: the chain dies.
@@ -539,6 +559,7 @@ impl Board {
         debug_assert!(self.geo.is_on_board(p));
         self.cells[p] = stone.map_or(Cell::Empty, Cell::from);
         self.ko = 0;
+        self.last_ko = 0;
         self.rebuild();
     }
 
@@ -874,9 +895,13 @@ mod tests {
         let back = pt(&b, 1, 2);
         assert_eq!(b.ko_point(), Some(back));
         assert_eq!(b.legality(Color::White, back), Err(IllegalMove::Ko));
+        assert_eq!(b.recent_ko(1), Some(back), "the fight has just begun");
         b.play(Color::White, Move::Play(pt(&b, 3, 0))).unwrap();
         b.play(Color::Black, Move::Pass).unwrap();
         assert_eq!(b.legality(Color::White, back), Ok(()));
+        assert_eq!(b.ko_point(), None);
+        assert_eq!(b.recent_ko(3), Some(back), "two moves since the capture");
+        assert_eq!(b.recent_ko(2), None);
         b.check_invariants().unwrap();
     }
 

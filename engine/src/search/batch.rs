@@ -108,10 +108,10 @@ impl Slot {
         self.children[index].wins += half_wins;
     }
 
-    /// Hold an AMAF sample for the child at `index`.
-    pub(super) fn add_amaf(&mut self, index: usize, half_wins: u32) {
+    /// Hold AMAF samples for the child at `index`.
+    pub(super) fn add_amaf(&mut self, index: usize, samples: u32, half_wins: u32) {
         let held = &mut self.children[index];
-        held.amaf_visits += 1;
+        held.amaf_visits += samples;
         held.amaf_wins += half_wins;
     }
 
@@ -194,7 +194,7 @@ mod tests {
             let i = batches.open(&tree, Tree::ROOT);
             let slot = batches.slot(i);
             slot.add_visit(sim % 3);
-            slot.add_amaf(1, 2);
+            slot.add_amaf(1, 1, 2);
             slot.add_child_visit(3);
             slot.add_child_result(3, 2 - sim % 3);
             // A child shares a slot with the root's neighbours, never with the root.

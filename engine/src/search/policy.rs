@@ -1,6 +1,6 @@
-//! The playout policy: the move selector. Fast moves with Go knowledge (from [`crate::tactics`]),
-//! tried in order around the last move (capture, escape, two-liberty fights, nakade, 3x3
-//! shapes), then fill-board, then a random legal move. Every heuristic has a probability in
+//! The playout policy: the move selector. Fast moves with Go knowledge (from [`crate::tactics`]):
+//! a ko fight in progress (when on), then in order around the last move (capture, escape,
+//! two-liberty fights, nakade, 3x3 shapes), then fill-board, then a random legal move. Every heuristic has a probability in
 //! [`PolicyParams`]; self-ataris are rejected with a probability. Nothing here allocates:
 //! candidates go into fixed arrays, and the ladder reader's boards are reserved once.
 
@@ -71,6 +71,16 @@ impl Policy {
 
     /// Choose a move for `color` in `board`, or `None` to pass (no acceptable move left).
     pub fn choose(&mut self, board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
+        if self.params.ko_fight > 0.0 {
+            if let Some(k) = board.recent_ko(self.params.ko_fight_moves) {
+                if board.at(k) == Cell::Empty
+                    && rng.chance(self.params.ko_fight)
+                    && self.acceptable(board, color, k, 1.0, rng)
+                {
+                    return Some(k);
+                }
+            }
+        }
         if let Move::Play(last) = board.last_move() {
             if board.at(last).color() == Some(color.opponent()) {
                 if let Some(p) = self.near_last_move(board, color, last, rng) {

@@ -271,10 +271,12 @@ pub fn expand_moves(
 }
 
 /// Add the learned patterns' prior to the children `kids` of a node whose position is `board`
-/// with `color` to move: each move gets `prior_learned` virtual visits, won in proportion to its
-/// gamma relative to the strongest move's (raised to `prior_learned_exponent`). Full features
-/// cost a few microseconds a point, so the search does this only for nodes that have earned
-/// enough visits (`learned_visits`), not at every expansion.
+/// with `color` to move, in one or both of two forms: `prior_learned` virtual visits for each
+/// move, won in proportion to its gamma relative to the strongest move's (raised to
+/// `prior_learned_exponent`); and `prior_learned_share * sqrt(p)` virtual wins, `p` the move's
+/// gamma over the sum of all candidates' gammas (the model's probability that the move is
+/// played). Full features cost a few microseconds a point, so the search does this only for
+/// nodes that have earned enough visits (`learned_visits`), not at every expansion.
 pub fn add_learned_priors(
     board: &Board,
     color: Color,
@@ -284,18 +286,31 @@ pub fn add_learned_priors(
 ) {
     let geo = board.geometry();
     PatternModel::shipped().move_gammas(board, color, &mut scratch.ladders, &mut scratch.gammas);
-    let max_gamma = scratch.gammas[..geo.array_len()]
-        .iter()
-        .fold(0.0f32, |a, &b| a.max(b));
+    let gammas = &scratch.gammas[..geo.array_len()];
+    let max_gamma = gammas.iter().fold(0.0f32, |a, &b| a.max(b));
     if max_gamma <= 0.0 {
         return;
     }
+    let gamma = |kid: &Node| match kid.mv() {
+        Move::Play(p) => Some(gammas[p.index()]),
+        Move::Pass => None,
+    };
+    let total: f32 = kids.iter().filter_map(gamma).sum();
     for kid in kids {
-        if let Move::Play(p) = kid.mv() {
-            let strength =
-                (scratch.gammas[p.index()] / max_gamma).powf(params.prior_learned_exponent);
-            kid.add_prior(params.prior_learned, params.prior_learned * strength);
+        let Some(g) = gamma(kid) else {
+            continue;
+        };
+        let (mut visits, mut wins) = (0.0, 0.0);
+        if params.prior_learned > 0.0 {
+            visits += params.prior_learned;
+            wins += params.prior_learned * (g / max_gamma).powf(params.prior_learned_exponent);
         }
+        if params.prior_learned_share > 0.0 {
+            let share = params.prior_learned_share * (g / total).sqrt();
+            visits += share;
+            wins += share;
+        }
+        kid.add_prior(visits, wins);
     }
 }
 
@@ -365,5 +380,51 @@ mod tests {
             21 + 1,
             "every empty point but none is an eye, plus pass"
         );
+    }
+
+    #[test]
+    fn the_learned_share_prior_is_the_square_root_of_the_models_probability() {
+        use crate::search::tree::Tree;
+        let b = Board::from_ascii(
+            ". . . . . . .
+             . . X O . . .
+             . . X O . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let params = SearchParams {
+            prior_learned: 0.0,
+            prior_learned_share: 100.0,
+            ..SearchParams::default()
+        };
+        let mut scratch = PriorScratch::new();
+        let mut moves = Vec::new();
+        expand_moves(&b, Color::Black, &params, &mut scratch, &mut moves);
+        let tree = Tree::new(1 << 22);
+        let root = tree.node(Tree::ROOT);
+        assert!(root.claim_expansion() && tree.expand(root, &moves));
+        let (_, kids) = tree.children(root);
+        let before: Vec<_> = kids.iter().map(|k| k.stats()).collect();
+        add_learned_priors(&b, Color::Black, &params, &mut scratch, kids);
+        let mut total = 0.0;
+        for (kid, old) in kids.iter().zip(&before) {
+            let new = kid.stats();
+            let (visits, wins) = (
+                new.prior_visits - old.prior_visits,
+                new.prior_wins - old.prior_wins,
+            );
+            if kid.mv() == Move::Pass {
+                assert_eq!((visits, wins), (0.0, 0.0), "no gamma, no prior");
+                continue;
+            }
+            // Virtual wins only (up to the fixed-point rounding of the stored prior).
+            assert!((visits - wins).abs() <= 0.25, "{visits} {wins}");
+            total += (visits / 100.0).powi(2);
+        }
+        // The shares are the square roots of probabilities that add up to 1.
+        assert!((total - 1.0).abs() < 0.05, "{total}");
     }
 }

@@ -21,7 +21,7 @@ impl Mcts {
         if !root.is_expanded() && root.claim_expansion() {
             tree.expand(root, &self.root_priors(game, color));
         }
-        if self.params.prior_learned > 0.0 && root.claim_learned() {
+        if self.params.learned_prior_on() && root.claim_learned() {
             let (_, kids) = tree.children(root);
             add_learned_priors(
                 game.board(),

@@ -62,8 +62,10 @@ pub(super) struct Worker {
     /// Moves of the current simulation (tree part then playout) as point indices (0 = pass).
     moves: Box<[u16; MAX_SIM_MOVES]>,
     nmoves: usize,
-    /// Which colour first played each point in the suffix being credited (AMAF).
+    /// Which colour first played each point in the suffix being credited (AMAF), and when
+    /// (the index in `moves`).
     first: Box<[u8; MAX_POINTS]>,
+    first_at: Box<[u16; MAX_POINTS]>,
     expand_buf: Vec<Prior>,
     /// The priors' working space (fate distances, ladders, gammas).
     prior_scratch: Box<PriorScratch>,
@@ -93,6 +95,7 @@ impl Worker {
             moves: Box::new([0; MAX_SIM_MOVES]),
             nmoves: 0,
             first: Box::new([0; MAX_POINTS]),
+            first_at: Box::new([0; MAX_POINTS]),
             expand_buf: Vec::with_capacity(MAX_POINTS),
             prior_scratch: Box::new(PriorScratch::new()),
             owned: Box::new([0; MAX_POINTS]),
@@ -145,7 +148,7 @@ impl Worker {
                     break;
                 }
             }
-            if sh.params.prior_learned > 0.0
+            if sh.params.learned_prior_on()
                 && visits >= sh.params.learned_visits
                 && node.claim_learned()
             {
@@ -292,11 +295,20 @@ impl Worker {
                 let p = self.moves[j] as usize;
                 if p != 0 {
                     self.first[p] = color_at(j) as u8;
+                    self.first_at[p] = j as u16;
                 }
             }
             let (_, kids) = tree.children(node);
             let r = result_for(mover);
             let first = &self.first;
+            let first_at = &self.first_at;
+            // An early move counts more (`amaf_early_weight`): samples by how soon after
+            // this node its point was first played.
+            let (w, len) = (sh.params.amaf_early_weight, (self.nmoves - k) as u32);
+            let samples = |child: &Node| {
+                let since = first_at[child.mv().to_u16() as usize] as u32 - k as u32;
+                amaf_samples(w, len, since)
+            };
             let credited = |child: &Node| {
                 let p = child.mv().to_u16() as usize;
                 p != 0 && first[p] == mover as u8
@@ -318,9 +330,10 @@ impl Worker {
             let mut slot =
                 (self.slots[k] != NO_SLOT).then(|| self.batches.slot(self.slots[k] as usize));
             for (i, child) in kids.iter().enumerate().filter(|(_, c)| credited(c)) {
+                let n = samples(child);
                 match &mut slot {
-                    Some(slot) => slot.add_amaf(i, r),
-                    None => child.add_amaf(r),
+                    Some(slot) => slot.add_amaf(i, n, r * n),
+                    None => child.add_amaf(n, r * n),
                 }
             }
         }
@@ -371,6 +384,14 @@ impl Worker {
     }
 }
 
+/// AMAF samples for a move first played `since` moves after its node, of the `len` moves from
+/// the node to the end of the simulation, with `amaf_early_weight` `w`: from about `1 + w` for
+/// the node's own next move down to 1 at the end.
+#[inline]
+fn amaf_samples(w: u32, len: u32, since: u32) -> u32 {
+    1 + w * (len - since) / (len + 1)
+}
+
 /// The child with the highest RAVE value (plus optional UCB exploration), counting what this
 /// thread holds back for the children in `held` (by child index; empty when nothing is held).
 #[inline]
@@ -396,7 +417,7 @@ fn select<'t>(
             s.amaf_visits += h.amaf_visits;
             s.amaf_wins += h.amaf_wins;
         }
-        let mut v = rave_value(&s, params.rave_equiv);
+        let mut v = rave_value(&s, params.rave_equiv, params.prior_in_amaf);
         if params.exploration > 0.0 {
             v += params.exploration * (ln_parent / (s.visits as f32 + 1.0)).sqrt();
         }
@@ -428,5 +449,17 @@ mod tests {
         // ...and held wins bring it back.
         held[0].wins = 8;
         assert_eq!(select(&tree, root, &params, &held).0, first);
+    }
+
+    #[test]
+    fn early_moves_count_more_amaf_samples() {
+        // Weight 0: every sample once.
+        assert!((0..60).all(|since| amaf_samples(0, 60, since) == 1));
+        // Weight 3 over 60 moves: the next move 3 more (1 + 180/61), the last once.
+        assert_eq!(amaf_samples(3, 60, 0), 3);
+        assert_eq!(amaf_samples(3, 60, 59), 1);
+        let counts: Vec<_> = (0..60).map(|since| amaf_samples(3, 60, since)).collect();
+        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+        assert!(counts.contains(&2));
     }
 }
