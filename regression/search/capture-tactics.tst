@@ -4,18 +4,21 @@ tengen-param seed 1
 tengen-param threads 1
 tengen-param playouts 20000
 
-# Ladder: White E5 (two liberties, E4 and F5) faces Black D5 E6 F6. Black E4 starts a ladder
-# that runs down to the right with no White stone in its way, so E5 is captured; every other
-# Black move lets White out (checked by GNU Go 3.8's reader: after each Black move, can White
-# save E5? Only after E4 it cannot). The komi, 45.5, lies midway between GNU Go's score
-# estimates after the capture (B+67.7) and after White escapes (B+22.9). Known failure of the
-# MCTS of 2026-11-30 (it answered C3, and D3 at 139fb05, G3 at 9ca4a8c). The premise that the
-# ladder alone decides the game does not hold on this open board: GNU Go's own play-outs from
-# Black E2, F3 or D3 end in Black wins as from E4, and Pachi rates E4 among its worst moves here.
-# It stays, marked, until a closed-board ladder (as the race in races-and-endgame.tst) replaces it.
+# Ladder: the board is closed. White's chain E5-E9 has two liberties, E4 and F5, and White E4
+# would join it to White's living group at D4. Black's upper-left group (A5-D9) has one eye, A9 B9,
+# and no other liberty, so it lives only if the chain is captured; saved, the chain kills it.
+# Black E4 starts a ladder that runs down to the right through the empty lower right, where no
+# White stone breaks it: F5 G5 F4 F3 G4 H4 G3 G2 H3 and on to the corner. At each of Black's first
+# five ataris (E4 G5 F3 H4 G2) the other atari lets White out, and one free White move then kills
+# the upper-left group. GNU Go 3.8, reader and owl: only E4 captures the chain; after any other
+# Black move White saves it. The komi, 22, lies midway between GNU Go's play-outs: B+49 before
+# komi after E4, W+5 after F5, F4, G4, F3 or G3 and W+7 to W+19 after anything else (the
+# upper-left group dies in all of them), so Black wins by 27 after the ladder and loses by 27 or
+# more otherwise. tengen answers E4 at seeds 1 to 8. (Until 2026-12-02 an open-board ladder stood
+# here, a known failure whose premise did not hold: there the ladder alone did not decide the game.)
 loadsgf sgf/ladder.sgf
 1 reg_genmove b
-#? [E4]*
+#? [E4]
 
 # Net (geta): the borders are closed but for the open points around White E5 (E6 E7 F5 F6 F7 G5 G6).
 # E5 has two liberties, E6 and F5, and is two moves from White's wall either way. Black F6,
@@ -28,13 +31,14 @@ loadsgf sgf/net.sgf
 2 reg_genmove b
 #? [F6]
 
-# Broken ladder: the ladder shape of ladder.sgf (White E5, liberties E4 and F5, against Black D5 E6
-# F6), but here the ladder runs into White's wall: after Black E4, White F5, Black G5, White F4,
-# Black F3 lets White G4 join H4 and Black G4 lets White F3 join F2, so the atari that starts the
-# ladder loses E5. The net F4 captures instead: White E4 is met by E3 and White F5 by G5 (GNU Go
-# 3.8, reader and owl: only F4 captures E5). The komi, 8: played out by GNU Go from every Black
-# move, the count is B+9 before komi after F4 and at most B+7 after anything else (B+7 after F3,
-# which White answers at E4), so Black wins by 1 after the net and loses otherwise.
+# Broken ladder: White E5 (liberties E4 and F5) against Black D5 E6 F6, the shape of a ladder that
+# Black E4 would start down to the right, but here it runs into White's wall: after Black E4, White
+# F5, Black G5, White F4, Black F3 lets White G4 join H4 and Black G4 lets White F3 join F2, so the
+# atari that starts the ladder loses E5. The net F4 captures instead: White E4 is met by E3 and
+# White F5 by G5 (GNU Go 3.8, reader and owl: only F4 captures E5). The komi, 8: played out by GNU
+# Go from every Black move, the count is B+9 before komi after F4 and at most B+7 after anything
+# else (B+7 after F3, which White answers at E4), so Black wins by 1 after the net and loses
+# otherwise.
 loadsgf sgf/broken-ladder.sgf
 3 reg_genmove b
 #? [F4]

@@ -429,8 +429,8 @@ mod tests {
         ]
     }
 
-    /// The position of `regression/search/sgf/ladder.sgf`: White E5 (liberties E4 and F5)
-    /// against Black D5 E6 F6 on an open board.
+    /// White E5 (liberties E4 and F5) against Black D5 E6 F6 on an open board: the ladder from E4
+    /// runs to the lower right edge.
     fn open_ladder() -> Board {
         board(
             ". . . . . . . . .
