@@ -3,7 +3,7 @@
 //! (inline CSS and SVG, nothing fetched) with the running Elo estimate and a table of games.
 
 use crate::results::{GameResult, Reason};
-use crate::stats::{mean_min_max, Sprt, Tally};
+use crate::stats::{mean_min_max, Sprt, SprtDecision, Tally};
 use std::fmt::Write as _;
 
 /// The engine under test and its opponent, as the results name them.
@@ -67,6 +67,25 @@ pub fn sprt_line(sprt: &Sprt, t: &Tally) -> String {
     )
 }
 
+/// When the SPRT decided part-way and the games still in flight then pulled the LLR back inside
+/// its bounds: the first game (in game order) at which it decided, and what it decided.
+pub fn sprt_stop_line(sprt: &Sprt, games: &[GameResult]) -> Option<String> {
+    if sprt.decide(&tallies(games)[2]) != SprtDecision::Continue {
+        return None;
+    }
+    (1..games.len()).find_map(|n| {
+        let t = tallies(&games[..n])[2];
+        let d = sprt.decide(&t);
+        (d != SprtDecision::Continue).then(|| {
+            format!(
+                "SPRT decided after {n} games ({t}, LLR {:.2}): {d}; the later games were already \
+                 being played when it stopped",
+                sprt.llr(&t)
+            )
+        })
+    })
+}
+
 /// One line for the progress display: games done, running score, Elo and LLR.
 pub fn progress_line(
     done: usize,
@@ -122,6 +141,9 @@ pub fn summary(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> Strin
     let _ = writeln!(s, "{}", score_line(&all));
     if let Some(sprt) = sprt {
         let _ = writeln!(s, "{}", sprt_line(sprt, &all));
+        if let Some(line) = sprt_stop_line(sprt, games) {
+            let _ = writeln!(s, "{line}");
+        }
     }
     // How games ended, and who lost the forfeits.
     let mut ends = Vec::new();
@@ -519,6 +541,31 @@ mod tests {
         assert!(h.contains("<a href=\"game-0003.sgf\">"));
         assert_eq!(h.matches("<tr class=").count(), 4);
         assert!(h.contains("<polyline"));
+    }
+
+    #[test]
+    fn the_summary_says_when_the_sprt_decided_before_the_games_in_flight() {
+        let sprt: Sprt = "0,30,0.05,0.05".parse().unwrap();
+        // The engine (always Black) wins until the SPRT accepts H1...
+        let mut games = Vec::new();
+        while sprt.decide(&tallies(&games)[2]) == SprtDecision::Continue {
+            games.push(game(games.len(), true, Some("B"), Reason::Resign));
+        }
+        let decided = games.len();
+        assert!(summary(&games, "", Some(&sprt)).contains(": H1 accepted\n"));
+        assert!(!summary(&games, "", Some(&sprt)).contains("SPRT decided after"));
+        // ...then a game that was in flight is lost and pulls the LLR back inside its bounds.
+        games.push(game(games.len(), true, Some("W"), Reason::Resign));
+        assert_eq!(sprt.decide(&tallies(&games)[2]), SprtDecision::Continue);
+        let s = summary(&games, "", Some(&sprt));
+        assert!(s.contains(": continue\n"), "{s}");
+        assert!(
+            s.contains(&format!(
+                "SPRT decided after {decided} games (+{decided} =0 -0"
+            )),
+            "{s}"
+        );
+        assert!(s.contains("): H1 accepted; the later games"), "{s}");
     }
 
     #[test]
