@@ -5,7 +5,9 @@
 # after the opponent's refutation), all agreeing; and GNU Go 3.8 level 10 (reg_genmove, owl_attack
 # and owl_defend, dragon_status, estimate_score) agreeing. "value" below is those searches' win
 # rate for the side to move, over the seeds. Search-based (fixed seed, one thread, fixed playout
-# budget); a `*` marks a test the current search still fails.
+# budget); a `*` marks a test the current search still fails. The 9x9 answers are close calls
+# that move with the seed and with any change of play: since AMAF counts early moves more
+# (cf22fb9) tests 5 and 6 pass and tests 1 and 4 fail (H3 and H8), 6 of 9 either way.
 tengen-param seed 1
 tengen-param threads 1
 tengen-param playouts 20000
@@ -15,7 +17,7 @@ tengen-param playouts 20000
 # 0.61-0.76).
 loadsgf sgf/pachi9-34.sgf
 1 reg_genmove b
-#? [E2|D2|E1|F1]
+#? [E2|D2|E1|F1]*
 
 # 9x9 game 26, move 75: D7 takes one of the three liberties of White's big group (D7 B5 A1), in
 # its race with Black's lower left (GNU Go: only D7; B+2.5 after it, W+15 or more after G2, H1 or
@@ -34,19 +36,19 @@ loadsgf sgf/pachi9-38.sgf
 # 0.22-0.24 against G8's 0.37-0.42.
 loadsgf sgf/pachi9-15.sgf
 4 reg_genmove w
-#? [G8]
+#? [G8]*
 
 # 9x9 game 24, move 23: H4 kills White H3 and F5 G5 (GNU Go dragon_status, B+14.5; value
 # 0.52-0.56); after the game's H1, or G1, White H5 (GNU Go W+13; value 0.38-0.41).
 loadsgf sgf/pachi9-24.sgf
 5 reg_genmove b
-#? [H4]*
+#? [H4]
 
 # 9x9 game 11, move 28 (White): G4 G5 need G3 (GNU Go owl_defend; value 0.57-0.58); the game's G8
 # saved G7 instead and Black G3 killed G4 G5 (value 0.49-0.50).
 loadsgf sgf/pachi9-11.sgf
 6 reg_genmove w
-#? [G3]*
+#? [G3]
 
 # 9x9 game 5, move 38 (White): A8 ataris A7 and B8 at once (GNU Go's move; value 0.50-0.55); the
 # game's C8 let Black A8 kill B7 and B9 (GNU Go dragon_status; value 0.34-0.37).
