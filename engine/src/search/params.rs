@@ -15,9 +15,10 @@ tunables! {
         /// RAVE equivalence parameter E in `beta = r / (r + n + n*r/E)` (Gelly–Silver). Larger
         /// trusts AMAF longer. Pachi 3000, michi 3500.
         rave_equiv: f32 = 3000.0, 1.0..=1e9;
-        /// Count the prior as virtual experience in the AMAF value as well as in the
-        /// Monte-Carlo value (Fuego); off, the prior steers the Monte-Carlo value only (Pachi).
-        prior_in_amaf: bool = true, 0..=1;
+        /// Weight of the prior's virtual experience in the AMAF value; in the Monte-Carlo value
+        /// it always counts once. 1 counts it alike in both (Fuego); 0 leaves AMAF to the
+        /// playouts (Pachi), which lost 12-36 to 1 in self-play (9x9, 10 s a side).
+        prior_amaf: f32 = 1.0, 0.0..=100.0;
         /// Weight of early moves in AMAF: a playout's move at the point first played `d` moves
         /// after the node, of `len` moves from the node to the end, counts `1 + w*(len-d)/(len+1)`
         /// samples (rounded down), so moves soon after the node count up to `1 + w` times; 0

@@ -438,7 +438,7 @@ fn select<'t>(
                 s.amaf_wins += 2 * extra;
             }
         }
-        let mut v = rave_value(&s, params.rave_equiv, params.prior_in_amaf);
+        let mut v = rave_value(&s, params.rave_equiv, params.prior_amaf);
         if params.exploration > 0.0 {
             v += params.exploration * (ln_parent / (s.visits as f32 + 1.0)).sqrt();
         }

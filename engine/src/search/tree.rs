@@ -422,11 +422,11 @@ impl Tree {
 }
 
 /// RAVE value of a child for the player who moves into it: a mix of its AMAF and Monte-Carlo
-/// win rates, the prior counted as virtual experience in the Monte-Carlo rate and, with
-/// `prior_in_amaf`, in the AMAF rate too (as Fuego initialises both), and the mix weight
+/// win rates, the prior counted as virtual experience in the Monte-Carlo rate and, weighted by
+/// `prior_amaf`, in the AMAF rate (Fuego initialises both alike), and the mix weight
 /// `beta = r / (r + n + n*r/E)`.
 #[inline]
-pub fn rave_value(s: &NodeStats, rave_equiv: f32, prior_in_amaf: bool) -> f32 {
+pub fn rave_value(s: &NodeStats, rave_equiv: f32, prior_amaf: f32) -> f32 {
     let n = s.visits as f32;
     let mc_n = n + s.prior_visits;
     let mc = if mc_n > 0.0 {
@@ -438,11 +438,8 @@ pub fn rave_value(s: &NodeStats, rave_equiv: f32, prior_in_amaf: bool) -> f32 {
         return mc;
     }
     let r = s.amaf_visits as f32;
-    let amaf = if prior_in_amaf {
-        (s.amaf_wins as f32 * 0.5 + s.prior_wins) / (r + s.prior_visits)
-    } else {
-        s.amaf_wins as f32 * 0.5 / r
-    };
+    let amaf =
+        (s.amaf_wins as f32 * 0.5 + prior_amaf * s.prior_wins) / (r + prior_amaf * s.prior_visits);
     let beta = r / (r + n + n * r / rave_equiv);
     beta * amaf + (1.0 - beta) * mc
 }
@@ -544,17 +541,17 @@ mod tests {
             prior_wins: 5.0,
         };
         assert!(
-            rave_value(&s, 3000.0, true) > 0.75,
+            rave_value(&s, 3000.0, 1.0) > 0.75,
             "no real visits: AMAF dominates"
         );
         s.visits = 100_000;
         s.wins = 40_000; // 20% real
-        let v = rave_value(&s, 3000.0, true);
+        let v = rave_value(&s, 3000.0, 1.0);
         assert!(v < 0.25, "many visits: Monte-Carlo dominates, got {v}");
     }
 
     #[test]
-    fn the_prior_can_steer_the_monte_carlo_value_alone() {
+    fn the_prior_weighs_in_amaf_as_asked() {
         // A pessimistic prior (10 visits, 1 win) beside an AMAF of 80% over 10 samples.
         let s = NodeStats {
             visits: 0,
@@ -565,9 +562,11 @@ mod tests {
             prior_wins: 1.0,
         };
         // In both: AMAF (8 + 1) / (10 + 10) = 0.45, and beta = 1 with no real visits.
-        assert!((rave_value(&s, 3000.0, true) - 0.45).abs() < 1e-6);
+        assert!((rave_value(&s, 3000.0, 1.0) - 0.45).abs() < 1e-6);
         // In the Monte-Carlo value only: the AMAF rate is its own 80%.
-        assert!((rave_value(&s, 3000.0, false) - 0.8).abs() < 1e-6);
+        assert!((rave_value(&s, 3000.0, 0.0) - 0.8).abs() < 1e-6);
+        // Counted twice in AMAF: (8 + 2) / (10 + 20).
+        assert!((rave_value(&s, 3000.0, 2.0) - 1.0 / 3.0).abs() < 1e-6);
         // Once real visits come, the prior still counts in the Monte-Carlo part.
         let s = NodeStats {
             visits: 10,
@@ -576,7 +575,7 @@ mod tests {
         };
         let beta = 10.0 / (10.0 + 10.0 + 100.0 / 3000.0);
         let mc = (10.0 + 1.0) / 20.0;
-        let v = rave_value(&s, 3000.0, false);
+        let v = rave_value(&s, 3000.0, 0.0);
         assert!((v - (beta * 0.8 + (1.0 - beta) * mc)).abs() < 1e-6, "{v}");
     }
 
