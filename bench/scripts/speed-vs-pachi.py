@@ -22,22 +22,7 @@ import statistics
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BENCH_RS = os.path.join(ROOT, "engine", "src", "search", "bench.rs")
-
-
-def positions():
-    """(name, size, moves) of the bench positions, as bench.rs lists them."""
-    text = open(BENCH_RS).read()
-    found = []
-    for m in re.finditer(
-        r'name:\s*"([^"]+)",\s*size:\s*(\d+),\s*moves:\s*"([^"]*)"', text, re.S
-    ):
-        moves = " ".join(m.group(3).replace("\\", " ").split())
-        found.append((m.group(1), int(m.group(2)), moves))
-    if not found:
-        sys.exit(f"no bench positions found in {BENCH_RS}")
-    return found
+from bench_positions import ROOT, positions
 
 
 def tengen_bench(binary, threads, budget):
