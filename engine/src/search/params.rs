@@ -25,13 +25,6 @@ tunables! {
         /// counts every sample once (Pachi's distance RAVE uses 3). In self-play on 9x9 at 10 s
         /// a side, 3 beat 0 by 38-10 and 5 beat 3 by 165-119; 8 was level with 5 (106-105).
         amaf_early_weight: u32 = 5, 0..=16;
-        /// Criticality in the AMAF value (Coulom 2009; Pachi 1.1): a child with at least
-        /// `criticality_min_visits` visits whose point the playouts' winner owned more often than
-        /// chance gets `criticality * crit * r` virtual AMAF wins, `crit` its criticality and `r`
-        /// its AMAF samples (0 turns it off, and the playouts' owners are not recorded).
-        criticality: f32 = 0.0, 0.0..=100.0;
-        /// See `criticality`.
-        criticality_min_visits: u32 = 2000, 1..=1_000_000_000;
         /// UCB exploration constant (0: none; the priors and AMAF explore, as in Pachi and
         /// Fuego).
         exploration: f32 = 0.0, 0.0..=100.0;

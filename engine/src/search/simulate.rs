@@ -298,19 +298,6 @@ impl Worker {
                     self.first_at[p] = j as u16;
                 }
             }
-            if sh.params.criticality > 0.0 && k > 0 {
-                if let Move::Play(p) = node.mv() {
-                    // The node's move was played by `mover`'s opponent.
-                    let owner = playout_owner(&self.board, p);
-                    let player = if mover == Color::White { 1 } else { -1 };
-                    let winner = match black_result {
-                        2 => 1,
-                        0 => -1,
-                        _ => 0,
-                    };
-                    node.add_owners(owner != 0 && owner == winner, owner == player);
-                }
-            }
             let (_, kids) = tree.children(node);
             let r = result_for(mover);
             let first = &self.first;
@@ -429,14 +416,6 @@ fn select<'t>(
             s.wins += h.wins;
             s.amaf_visits += h.amaf_visits;
             s.amaf_wins += h.amaf_wins;
-        }
-        if params.criticality > 0.0 && s.visits >= params.criticality_min_visits {
-            let crit = child.criticality(&s);
-            if crit > 0.0 {
-                let extra = (params.criticality * crit * s.amaf_visits as f32) as u32;
-                s.amaf_visits += extra;
-                s.amaf_wins += 2 * extra;
-            }
         }
         let mut v = rave_value(&s, params.rave_equiv, params.prior_amaf);
         if params.exploration > 0.0 {

@@ -55,9 +55,6 @@ pub struct Node {
     amaf: AtomicU64,
     /// Prior virtual visits (low 16 bits) and wins (high 16 bits), fixed point.
     prior: AtomicU32,
-    /// Of the visits (when criticality is on): those whose playout ended with the winner owning
-    /// the move's point (low 32 bits), and with the player of the move owning it (high 32 bits).
-    owners: AtomicU64,
 }
 
 /// AMAF samples and their half-wins as a node keeps them, in one word.
@@ -213,34 +210,6 @@ impl Node {
         }
         self.amaf
             .store(other.amaf.load(Ordering::Relaxed), Ordering::Relaxed);
-        self.owners
-            .store(other.owners.load(Ordering::Relaxed), Ordering::Relaxed);
-    }
-
-    /// Record who owned the move's point at the end of a playout through this node: the
-    /// winner, the player of the move, both or neither.
-    #[inline]
-    pub fn add_owners(&self, winner_owns: bool, mover_owns: bool) {
-        let add = u64::from(winner_owns) | u64::from(mover_owns) << 32;
-        if add != 0 {
-            self.owners.fetch_add(add, Ordering::Relaxed);
-        }
-    }
-
-    /// The criticality of the move's point (Coulom 2009): how much more often the playout's
-    /// winner owned it than chance would give, `P(winner owns) - (P(mover owns) P(mover wins) +
-    /// P(other owns) P(other wins))`, the point owned by one side or the other. `s` is this
-    /// node's statistics; 0 before any visit.
-    pub fn criticality(&self, s: &NodeStats) -> f32 {
-        if s.visits == 0 {
-            return 0.0;
-        }
-        let owners = self.owners.load(Ordering::Relaxed);
-        let n = s.visits as f32;
-        let winner_owns = (owners as u32) as f32 / n;
-        let mover_owns = ((owners >> 32) as u32) as f32 / n;
-        let mover_wins = s.winrate();
-        winner_owns - (mover_owns * mover_wins + (1.0 - mover_owns) * (1.0 - mover_wins))
     }
 }
 
@@ -577,32 +546,5 @@ mod tests {
         let mc = (10.0 + 1.0) / 20.0;
         let v = rave_value(&s, 3000.0, 0.0);
         assert!((v - (beta * 0.8 + (1.0 - beta) * mc)).abs() < 1e-6, "{v}");
-    }
-
-    #[test]
-    fn a_point_the_winner_always_owns_is_critical() {
-        let tree = Tree::with_root_children(1, 0.0, 0.0);
-        let (_, kids) = tree.children(tree.node(Tree::ROOT));
-        let node = &kids[0];
-        assert_eq!(node.criticality(&node.stats()), 0.0, "no visits yet");
-        // Ten playouts, the mover winning half: whoever won owned the point.
-        for i in 0..10 {
-            let mover_wins = i % 2 == 0;
-            node.add_visit();
-            node.add_result(if mover_wins { 2 } else { 0 });
-            node.add_owners(true, mover_wins);
-        }
-        // P(winner owns) = 1; chance would give 0.5 * 0.5 + 0.5 * 0.5.
-        assert!((node.criticality(&node.stats()) - 0.5).abs() < 1e-6);
-        // Ten more in which the mover owned it whoever won: ownership says nothing of the winner.
-        let other = &Tree::with_root_children(1, 0.0, 0.0);
-        let node = &other.children(other.node(Tree::ROOT)).1[0];
-        for i in 0..10 {
-            let mover_wins = i % 2 == 0;
-            node.add_visit();
-            node.add_result(if mover_wins { 2 } else { 0 });
-            node.add_owners(mover_wins, true);
-        }
-        assert!(node.criticality(&node.stats()).abs() < 1e-6);
     }
 }
