@@ -8,13 +8,15 @@
 //! [`benson`] finds the groups that are alive unconditionally (Benson's algorithm: no sequence
 //! of opponent moves can capture them even if they never answer); [`seki`] finds groups that
 //! share liberties that neither side can fill without putting itself in atari; [`eyespace`]
-//! finds groups whose enclosed area is too big to be killed.
+//! finds groups whose enclosed area is too big to be killed; [`semeai`] reads the capturing
+//! races of the groups the playouts call dead, and keeps the ones that win and then live.
 //!
 //! None of it is used inside a playout: it allocates, and runs once per judged position.
 
 pub mod benson;
 pub mod eyespace;
 pub mod seki;
+pub mod semeai;
 
 use crate::board::Board;
 use crate::types::{Cell, Color, Point};

@@ -9,7 +9,7 @@
 
 use crate::board::Board;
 use crate::game::Game;
-use crate::life::{benson, eyespace, seki, Chains, Regions};
+use crate::life::{benson, eyespace, seki, semeai, Chains, Regions};
 use crate::player::StoneStatus;
 use crate::types::{Cell, Color, Point};
 
@@ -68,6 +68,9 @@ impl Territory {
 ///   for good are dead.
 /// - Chains that border an area big enough to make two eyes in, with only dead stones in it
 ///   ([`eyespace`]), are alive.
+/// - Chains the playouts call dead that capture a neighbour first even when it moves first,
+///   and are then alive for good, are alive, and what they capture is dead; so are large ones
+///   that no neighbour captures even moving first ([`semeai`]).
 /// - Every other chain is dead when the other side owns its stones in most playouts (the mean
 ///   ownership over the chain, so that a chain's stones share one fate).
 #[derive(Clone, Debug)]
@@ -143,6 +146,21 @@ impl Judgement {
         let dead: Vec<bool> = (0..chains.list.len())
             .map(|x| dead[x] && !roomy[chains.list[x].color.index()][x])
             .collect();
+        // Alive, whatever the playouts say, by winning a capturing race and then living; what
+        // it captures is dead. Benson's verdicts stand.
+        let fixed: Vec<bool> = chains
+            .list
+            .iter()
+            .enumerate()
+            .map(|(x, chain)| {
+                let opponent = chain.color.opponent().index();
+                benson[chain.color.index()].alive[x]
+                    || regions[opponent]
+                        .at(chain.stones[0])
+                        .is_some_and(|r| benson[opponent].safe[r])
+            })
+            .collect();
+        let dead = semeai::revive(board, &chains, &dead, &fixed);
         // Sekis: as the board stands, and once the stones judged dead are removed and the dame
         // only one side can fill are filled (the playouts may have broken a seki, so the
         // first look keeps every stone; dame next to dead stones are territory, so the

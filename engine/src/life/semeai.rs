@@ -1,0 +1,426 @@
+//! Capturing races (semeai): a chain the playouts call dead that captures its neighbour first,
+//! and lives once it has, or that nothing can capture.
+//!
+//! Random playouts lose races that a player wins without thinking: a large group with a few
+//! liberties more than the enemy chain it touches, or one that captures the enemy stones inside
+//! its eye space, dies in many playouts because the playouts fill its liberties or their own
+//! at random. Three steps correct that:
+//!
+//! 1. [`captures_first`] reads the race: the two chains' liberties (and the liberties of any
+//!    chain next to them in atari) are the only moves, the defender moves first and may pass,
+//!    and the attacker wins when the defender's chain is off the board. A small transposition
+//!    table and a node budget keep it quick; a race it cannot finish counts as lost.
+//! 2. [`revive`] accepts a won race only when the winner is then alive for good: on the board
+//!    without the captured chain (and without the enemy stones already judged dead), with the
+//!    captured chain's liberties filled by the winner (it fills them to capture), Benson's
+//!    algorithm, a big enough eye space or an eye space of one chain that no attack reduces to
+//!    one eye must say so. The enemy stones in the areas it then holds for good are dead.
+//! 3. A large chain the playouts call dead that no living neighbour captures, even moving
+//!    first ([`captures`] proves the loss: the reading finished), is in a standoff, as in a
+//!    seki: alive.
+
+use super::{benson, eyespace, Chains, Regions};
+use crate::board::Board;
+use crate::tactics::nakade::is_killable;
+use crate::types::{Cell, Color, Point};
+use std::collections::HashMap;
+
+/// Races are read when the two chains have at most this many liberties together; larger ones
+/// are not races (or too long to read).
+pub const MAX_RACE_LIBERTIES: usize = 12;
+
+/// A standoff (no neighbour captures the chain, even moving first) is trusted for chains of at
+/// least this many stones: the reading plays stones the playouts call dead as if they were
+/// alive, which leaves small dead chains, short of liberties among them, looking safe.
+pub const MIN_STANDOFF_STONES: usize = 5;
+
+/// Positions one race may visit before it counts as lost.
+const NODE_BUDGET: usize = 3000;
+
+/// Moves a race reading may be away from its end (both sides), at most.
+const MAX_DEPTH: usize = 2 * MAX_RACE_LIBERTIES + 4;
+
+/// A race being read: the two chains (by one stone each), the colours, the table of positions
+/// already decided and the nodes left.
+struct Race {
+    attacker: Color,
+    a: Point,
+    b: Point,
+    table: HashMap<(u64, u16, bool), bool>,
+    nodes: usize,
+    /// Some line was cut short (budget or depth): a loss is then not proven.
+    cut: bool,
+}
+
+/// Does the chain through the stone `a` capture the enemy chain through `b` even when `b`'s
+/// side moves first (and may pass whenever it likes)? Only the chains' liberties, and the
+/// liberties of the chains next to either in atari, are played. `false` when the reading does
+/// not finish within its budget.
+pub fn captures_first(board: &Board, a: Point, b: Point) -> bool {
+    captures(board, a, b, false) == Some(true)
+}
+
+/// Does the chain through `a` capture the enemy chain through `b`, with `a`'s side moving
+/// first or not (`b`'s side may pass whenever it likes, `a`'s never)? `None` when the
+/// reading is cut short (too many liberties, the node budget, the depth) before it proves
+/// either answer.
+pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Option<bool> {
+    let attacker = board.at(a).color()?;
+    if board.at(b) != Cell::from(attacker.opponent()) {
+        return None;
+    }
+    let libs = board.liberty_count_upto::<16>(a) + board.liberty_count_upto::<16>(b);
+    if libs > MAX_RACE_LIBERTIES {
+        return None;
+    }
+    let mut race = Race {
+        attacker,
+        a,
+        b,
+        table: HashMap::new(),
+        nodes: 0,
+        cut: false,
+    };
+    let won = race.attacker_wins(board, attacker_first, (2 * libs + 4).min(MAX_DEPTH));
+    (won || !race.cut).then_some(won)
+}
+
+impl Race {
+    /// With the attacker to move (`attacker_to_move`) or the defender, does the attacker
+    /// capture `b` before losing `a`?
+    fn attacker_wins(&mut self, board: &Board, attacker_to_move: bool, depth: usize) -> bool {
+        let defender = self.attacker.opponent();
+        if board.at(self.b) != Cell::from(defender) {
+            return true;
+        }
+        if board.at(self.a) != Cell::from(self.attacker) {
+            return false;
+        }
+        if depth == 0 || self.nodes >= NODE_BUDGET {
+            self.cut = true;
+            return false;
+        }
+        self.nodes += 1;
+        let ko = board.ko_point().map_or(0, |p| p.index() as u16);
+        let key = (board.hash(), ko, attacker_to_move);
+        if let Some(&won) = self.table.get(&key) {
+            return won;
+        }
+        let mover = if attacker_to_move {
+            self.attacker
+        } else {
+            defender
+        };
+        let moves = self.moves(board, attacker_to_move);
+        let won = if attacker_to_move {
+            moves.iter().any(|&p| {
+                board.is_legal(mover, p) && {
+                    let mut next = board.clone();
+                    next.play_unchecked(mover, p);
+                    self.attacker_wins(&next, false, depth - 1)
+                }
+            })
+        } else {
+            let mut pass = board.clone();
+            pass.pass();
+            moves.iter().all(|&p| {
+                !board.is_legal(mover, p) || {
+                    let mut next = board.clone();
+                    next.play_unchecked(mover, p);
+                    self.attacker_wins(&next, true, depth - 1)
+                }
+            }) && self.attacker_wins(&pass, true, depth - 1)
+        };
+        self.table.insert(key, won);
+        won
+    }
+
+    /// The moves of the race for the side to move, the likeliest first: captures of chains in
+    /// atari next to either chain, then the other chain's liberties it does not share, the
+    /// shared ones, and its own.
+    fn moves(&self, board: &Board, attacker_to_move: bool) -> Vec<Point> {
+        let (own, other) = if attacker_to_move {
+            (self.a, self.b)
+        } else {
+            (self.b, self.a)
+        };
+        let (own_libs, n_own) = board.liberties::<16>(own);
+        let (other_libs, n_other) = board.liberties::<16>(other);
+        let (own_libs, other_libs) = (&own_libs[..n_own], &other_libs[..n_other]);
+        let mut moves: Vec<Point> = Vec::with_capacity(n_own + n_other + 4);
+        let geo = board.geometry();
+        for chain in [other, own] {
+            for s in board.chain_stones(chain) {
+                for n in geo.neighbors(s.index()) {
+                    let q = Point::new(n);
+                    if board.at_index(n).color().is_some() && board.in_atari(q) {
+                        let lib = board.atari_liberty(q);
+                        if !moves.contains(&lib) {
+                            moves.push(lib);
+                        }
+                    }
+                }
+            }
+        }
+        let shared = |p: &Point| own_libs.contains(p);
+        for &p in other_libs.iter().filter(|p| !shared(p)) {
+            if !moves.contains(&p) {
+                moves.push(p);
+            }
+        }
+        for &p in other_libs.iter().filter(|p| shared(p)).chain(own_libs) {
+            if !moves.contains(&p) {
+                moves.push(p);
+            }
+        }
+        moves
+    }
+}
+
+/// Chains the playouts call dead (`dead`, per chain of `chains`) that win a capturing race
+/// and then live, or that no living neighbour captures even moving first (a standoff, as in a
+/// seki; chains of [`MIN_STANDOFF_STONES`] or more): the judgement with them alive and the
+/// chains they capture dead. `fixed` marks the chains whose status is already known for
+/// certain (Benson's algorithm), which no race changes.
+pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
+    let geo = board.geometry();
+    let mut verdict = dead.to_vec();
+    for (a, chain) in chains.list.iter().enumerate() {
+        if !verdict[a] || fixed[a] || chain.liberties.len() > MAX_RACE_LIBERTIES {
+            continue;
+        }
+        // The living enemy chains next to it that it captures.
+        let mut captured: Vec<usize> = Vec::new();
+        for &s in &chain.stones {
+            for n in geo.neighbors(s.index()) {
+                let Some(b) = chains.at(Point::new(n)) else {
+                    continue;
+                };
+                if chains.list[b].color == chain.color
+                    || verdict[b]
+                    || fixed[b]
+                    || captured.contains(&b)
+                {
+                    continue;
+                }
+                let won = captures_first(board, chain.stones[0], chains.list[b].stones[0]);
+                if won {
+                    captured.push(b);
+                }
+            }
+        }
+        if captured.is_empty() {
+            // A standoff: no living neighbour captures it even moving first.
+            let mut threats: Vec<usize> = Vec::new();
+            for &s in &chain.stones {
+                for n in geo.neighbors(s.index()) {
+                    if let Some(c) = chains.at(Point::new(n)) {
+                        if chains.list[c].color != chain.color
+                            && !verdict[c]
+                            && !threats.contains(&c)
+                        {
+                            threats.push(c);
+                        }
+                    }
+                }
+            }
+            let safe = chain.stones.len() >= MIN_STANDOFF_STONES
+                && !threats.is_empty()
+                && threats.iter().all(|&c| {
+                    captures(board, chains.list[c].stones[0], chain.stones[0], true) == Some(false)
+                });
+            if safe {
+                verdict[a] = false;
+            }
+            continue;
+        }
+        // Is it alive for good once they are gone, and the enemy stones already judged dead
+        // too? Capturing them fills their liberties, which are then no eye space.
+        let mut after = board.clone();
+        for &b in &captured {
+            for &p in &chains.list[b].liberties {
+                after.set_cell(p, Some(chain.color));
+            }
+        }
+        for (x, other) in chains.list.iter().enumerate() {
+            if other.color != chain.color && (verdict[x] || captured.contains(&x)) {
+                for &p in &other.stones {
+                    after.set_cell(p, None);
+                }
+            }
+        }
+        let after_chains = Chains::new(&after);
+        let regions = Regions::new(&after, &after_chains, chain.color);
+        let unconditional = benson::unconditional(&after_chains, &regions);
+        let roomy = eyespace::lives_by_eye_space(
+            &after_chains,
+            &regions,
+            &vec![false; after_chains.list.len()],
+        );
+        let mut two_eyes = vec![false; after_chains.list.len()];
+        for region in &regions.list {
+            if let [x] = region.boundary[..] {
+                if region.empty.len() == region.points.len()
+                    && !is_killable(after.geometry(), &region.points)
+                {
+                    two_eyes[x] = true;
+                }
+            }
+        }
+        let lives = |p: Point| {
+            after_chains
+                .at(p)
+                .is_some_and(|x| unconditional.alive[x] || roomy[x] || two_eyes[x])
+        };
+        if !lives(chain.stones[0]) {
+            continue;
+        }
+        for &b in &captured {
+            verdict[b] = true;
+        }
+        // Its own colour's chains that live with it, and the enemy stones in what they hold.
+        for (x, other) in chains.list.iter().enumerate() {
+            if other.color == chain.color && verdict[x] && !fixed[x] && lives(other.stones[0]) {
+                verdict[x] = false;
+            }
+        }
+        for (r, region) in regions.list.iter().enumerate() {
+            if unconditional.safe[r] {
+                for &p in &region.points {
+                    if let Some(x) = chains.at(p) {
+                        if chains.list[x].color != chain.color && !fixed[x] {
+                            verdict[x] = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    verdict
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(b: &Board, col: usize, row: usize) -> Point {
+        b.geometry().point(col, row)
+    }
+
+    /// Black's a4-b7 (three liberties: a5 a6 a7) against White's c3-c7 with a3 b3, whose
+    /// liberties are d6 and d7, or d5 d6 d7 with `open_d5`.
+    fn corridor(open_d5: bool) -> Board {
+        let d5 = if open_d5 { '.' } else { 'X' };
+        Board::from_ascii(&format!(
+            ". X O . X . .
+             . X O . X . .
+             . X O {d5} X . .
+             X X O X X . .
+             O O O X . . .
+             X X X X . . .
+             . . . . . . ."
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn three_liberties_beat_two_even_moving_second() {
+        let b = corridor(false);
+        let (black, white) = (at(&b, 1, 6), at(&b, 2, 6));
+        assert!(captures_first(&b, black, white));
+        assert!(!captures_first(&b, white, black));
+    }
+
+    #[test]
+    fn equal_liberties_lose_for_the_side_moving_second() {
+        let b = corridor(true);
+        let (black, white) = (at(&b, 1, 6), at(&b, 2, 6));
+        assert!(!captures_first(&b, black, white));
+        assert!(!captures_first(&b, white, black));
+        // Moving first, Black wins: after d5 White is the one short of a liberty.
+        let mut first = b.clone();
+        first.play_unchecked(Color::Black, at(&b, 3, 4));
+        assert!(captures_first(&first, black, white));
+    }
+
+    /// Black's group with one eye (b3, or none with `filled_eye`) holds White's d3 e3 d2,
+    /// whose only liberty e2 Black shares; White's wall outside is solid. With `open_a5`,
+    /// Black has a liberty outside instead of the eye.
+    fn stones_inside(filled_eye: bool, open_a5: bool) -> Board {
+        let b3 = if filled_eye { 'X' } else { '.' };
+        let a5 = if open_a5 { '.' } else { 'O' };
+        Board::from_ascii(&format!(
+            ". . . . . . .
+             . . . . . . .
+             {a5} O O O O O O
+             X X X X X X O
+             X {b3} X O O X O
+             X X X O . X O
+             X X X X X X O"
+        ))
+        .unwrap()
+    }
+
+    fn judged(b: &Board) -> (Chains, Vec<bool>) {
+        let chains = Chains::new(b);
+        // The playouts' verdict: every black stone dead.
+        let dead: Vec<bool> = chains
+            .list
+            .iter()
+            .map(|c| c.color == Color::Black)
+            .collect();
+        let fixed = vec![false; chains.list.len()];
+        let verdict = revive(b, &chains, &dead, &fixed);
+        (chains, verdict)
+    }
+
+    #[test]
+    fn a_group_that_captures_the_stones_inside_it_and_has_an_eye_lives() {
+        let b = stones_inside(false, false);
+        let (chains, verdict) = judged(&b);
+        let status = |col, row| verdict[chains.at(at(&b, col, row)).unwrap()];
+        assert!(!status(0, 0), "black lives");
+        assert!(status(3, 2), "white's d3 is dead");
+        assert!(!status(6, 0), "white's wall lives");
+    }
+
+    #[test]
+    fn a_won_race_without_a_second_eye_is_no_life() {
+        // No eye: White captures first at e2.
+        let b = stones_inside(true, false);
+        let (black, white) = (at(&b, 0, 0), at(&b, 3, 2));
+        assert!(!captures_first(&b, black, white));
+        let (chains, verdict) = judged(&b);
+        assert!(verdict[chains.at(black).unwrap()]);
+        assert!(!verdict[chains.at(white).unwrap()]);
+        // A liberty outside wins the race, but the capture leaves one eye (a square four):
+        // still dead, and the stones inside stay alive.
+        let b = stones_inside(true, true);
+        assert!(captures_first(&b, black, white));
+        let (chains, verdict) = judged(&b);
+        assert!(verdict[chains.at(black).unwrap()]);
+        assert!(!verdict[chains.at(white).unwrap()]);
+    }
+
+    #[test]
+    fn a_seki_is_a_standoff_and_a_race_the_mover_wins_is_none() {
+        // The 9x9 seki of the issue: no black chain captures White's twelve stones, even
+        // moving first, so the playouts' verdict (dead) is overruled.
+        let b = Board::from_ascii(crate::life::seki::CGOS_SEKI).unwrap();
+        let chains = Chains::new(&b);
+        let white = chains.at(at(&b, 2, 8)).unwrap();
+        let mut dead = vec![false; chains.list.len()];
+        dead[white] = true;
+        let fixed = vec![false; chains.list.len()];
+        assert!(!revive(&b, &chains, &dead, &fixed)[white]);
+        // Three liberties each and none shared: whoever moves first wins; no standoff.
+        let b = corridor(true);
+        let chains = Chains::new(&b);
+        let black = chains.at(at(&b, 1, 6)).unwrap();
+        let mut dead = vec![false; chains.list.len()];
+        dead[black] = true;
+        let fixed = vec![false; chains.list.len()];
+        assert!(revive(&b, &chains, &dead, &fixed)[black]);
+        assert_eq!(captures(&b, at(&b, 2, 6), at(&b, 1, 6), true), Some(true));
+    }
+}
