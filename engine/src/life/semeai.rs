@@ -121,15 +121,17 @@ impl Race {
                 }
             })
         } else {
-            let mut pass = board.clone();
-            pass.pass();
             moves.iter().all(|&p| {
                 !board.is_legal(mover, p) || {
                     let mut next = board.clone();
                     next.play_unchecked(mover, p);
                     self.attacker_wins(&next, true, depth - 1)
                 }
-            }) && self.attacker_wins(&pass, true, depth - 1)
+            }) && {
+                let mut pass = board.clone();
+                pass.pass();
+                self.attacker_wins(&pass, true, depth - 1)
+            }
         };
         self.table.insert(key, won);
         won
@@ -183,47 +185,22 @@ impl Race {
 /// chains they capture dead. `fixed` marks the chains whose status is already known for
 /// certain (Benson's algorithm), which no race changes.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
-    let geo = board.geometry();
     let mut verdict = dead.to_vec();
     for (a, chain) in chains.list.iter().enumerate() {
         if !verdict[a] || fixed[a] || chain.liberties.len() > MAX_RACE_LIBERTIES {
             continue;
         }
+        let threats = living_enemies(board, chains, a, &verdict);
         // The living enemy chains next to it that it captures.
-        let mut captured: Vec<usize> = Vec::new();
-        for &s in &chain.stones {
-            for n in geo.neighbors(s.index()) {
-                let Some(b) = chains.at(Point::new(n)) else {
-                    continue;
-                };
-                if chains.list[b].color == chain.color
-                    || verdict[b]
-                    || fixed[b]
-                    || captured.contains(&b)
-                {
-                    continue;
-                }
-                let won = captures_first(board, chain.stones[0], chains.list[b].stones[0]);
-                if won {
-                    captured.push(b);
-                }
-            }
-        }
+        let captured: Vec<usize> = threats
+            .iter()
+            .copied()
+            .filter(|&b| {
+                !fixed[b] && captures_first(board, chain.stones[0], chains.list[b].stones[0])
+            })
+            .collect();
         if captured.is_empty() {
             // A standoff: no living neighbour captures it even moving first.
-            let mut threats: Vec<usize> = Vec::new();
-            for &s in &chain.stones {
-                for n in geo.neighbors(s.index()) {
-                    if let Some(c) = chains.at(Point::new(n)) {
-                        if chains.list[c].color != chain.color
-                            && !verdict[c]
-                            && !threats.contains(&c)
-                        {
-                            threats.push(c);
-                        }
-                    }
-                }
-            }
             let safe = chain.stones.len() >= MIN_STANDOFF_STONES
                 && !threats.is_empty()
                 && threats.iter().all(|&c| {
@@ -297,6 +274,21 @@ pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> 
         }
     }
     verdict
+}
+
+/// The distinct enemy chains next to chain `a` that `verdict` does not call dead, in the order
+/// its stones meet them.
+fn living_enemies(board: &Board, chains: &Chains, a: usize, verdict: &[bool]) -> Vec<usize> {
+    let color = chains.list[a].color;
+    let mut found = Vec::new();
+    for &s in &chains.list[a].stones {
+        for c in chains.around(board, s) {
+            if chains.list[c].color != color && !verdict[c] && !found.contains(&c) {
+                found.push(c);
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]

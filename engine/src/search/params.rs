@@ -17,7 +17,7 @@ tunables! {
         rave_equiv: f32 = 3000.0, 1.0..=1e9;
         /// Weight of the prior's virtual experience in the AMAF value; in the Monte-Carlo value
         /// it always counts once. 1 counts it alike in both (Fuego); 0 leaves AMAF to the
-        /// playouts (Pachi), which lost 12-36 to 1 in self-play (9x9, 10 s a side).
+        /// playouts (Pachi), which lost 12-36 to 1 in self-play (9x9, 10 s a side); 3 lost 26-53.
         prior_amaf: f32 = 1.0, 0.0..=100.0;
         /// Weight of early moves in AMAF: a playout's move at the point first played `d` moves
         /// after the node, of `len` moves from the node to the end, counts `1 + w*(len-d)/(len+1)`
