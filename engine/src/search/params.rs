@@ -25,6 +25,14 @@ tunables! {
         /// counts every sample once (Pachi's distance RAVE uses 3). In self-play on 9x9 at 10 s
         /// a side, 3 beat 0 by 38-10 and 5 beat 3 by 165-119; 8 was level with 5 (106-105).
         amaf_early_weight: u32 = 5, 0..=16;
+        /// Weight of the margin in a playout's value: a playout is worth `(1-w)·won +
+        /// w·(1+tanh(margin/score_scale))/2` to Black instead of just `won` (0 or 1), so that
+        /// among moves that win as often, the search prefers the one that wins by more (Fuego's
+        /// score modification, Pachi's `val_scale`). 0 values wins only.
+        score_weight: f32 = 0.0, 0.0..=1.0;
+        /// Margin, in points, at which the score part of a playout's value is about 3/4 of its
+        /// range (see `score_weight`).
+        score_scale: f32 = 10.0, 0.1..=1000.0;
         /// UCB exploration constant (0: none; the priors and AMAF explore, as in Pachi and
         /// Fuego).
         exploration: f32 = 0.0, 0.0..=100.0;

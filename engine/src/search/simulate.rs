@@ -20,6 +20,29 @@ use std::time::Instant;
 /// Longest game record a simulation keeps (tree moves plus playout moves); playouts stop there.
 const MAX_SIM_MOVES: usize = 2048;
 
+/// What a playout whose final margin is `margin` (Black's area minus White's, komi included) is
+/// worth to Black, in half-wins: 2 a win, 1 a draw, 0 a loss. With a `score_weight` the value
+/// also grows with the margin (see [`SearchParams`]); a value between two counts is rounded up
+/// or down at random, in proportion, so that the tree's integer counts keep its mean.
+#[inline]
+fn playout_value(margin: f32, params: &SearchParams, rng: &mut Rng) -> u32 {
+    let won = if margin > 0.0 {
+        1.0
+    } else if margin == 0.0 {
+        0.5
+    } else {
+        0.0
+    };
+    let w = params.score_weight;
+    if w <= 0.0 {
+        return (2.0 * won) as u32;
+    }
+    let score = 0.5 + 0.5 * (margin / params.score_scale).tanh();
+    let half_wins = 2.0 * ((1.0 - w) * won + w * score);
+    let floor = half_wins.floor();
+    floor as u32 + u32::from(rng.chance(half_wins - floor))
+}
+
 /// Everything the worker threads share during one search.
 pub(super) struct Shared<'a> {
     pub(super) tree: &'a Tree,
@@ -192,19 +215,15 @@ impl Worker {
 
         // Back up (the ownership pass counts the area too).
         let margin = self.record_ownership() as f32 - sh.komi;
-        let black_result: u32 = if margin > 0.0 {
-            2
-        } else if margin == 0.0 {
-            1
-        } else {
-            0
-        };
+        let black_result = playout_value(margin, sh.params, &mut self.rng);
         self.backup(sh, black_result);
         self.record_margin(sh, margin);
-        let winner = match black_result {
-            2 => Some(Color::Black),
-            0 => Some(Color::White),
-            _ => None,
+        let winner = if margin > 0.0 {
+            Some(Color::Black)
+        } else if margin < 0.0 {
+            Some(Color::White)
+        } else {
+            None
         };
         let history = [sh.root.last_move2().to_u16(), sh.root.last_move().to_u16()];
         self.policy
@@ -449,6 +468,40 @@ mod tests {
         // ...and held wins bring it back.
         held[0].wins = 8;
         assert_eq!(select(&tree, root, &params, &held).0, first);
+    }
+
+    #[test]
+    fn a_playout_is_worth_its_result_and_with_a_score_weight_its_margin() {
+        let mut rng = Rng::new(7);
+        let wins_only = SearchParams::default();
+        for (margin, half_wins) in [(12.5, 2), (0.5, 2), (0.0, 1), (-0.5, 0), (-40.5, 0)] {
+            assert_eq!(
+                playout_value(margin, &wins_only, &mut rng),
+                half_wins,
+                "{margin}"
+            );
+        }
+        let mut params = SearchParams {
+            score_weight: 0.2,
+            score_scale: 10.0,
+            ..SearchParams::default()
+        };
+        let mut mean = |margin: f32, params: &SearchParams| {
+            let n = 20_000;
+            let sum: u32 = (0..n)
+                .map(|_| playout_value(margin, params, &mut rng))
+                .sum();
+            sum as f32 / (2 * n) as f32
+        };
+        // A win is still worth more than any loss, and a bigger win more than a small one, the
+        // random rounding keeping the mean: 0.8 + 0.2 * (1 + tanh(m / 10)) / 2.
+        let expected = |m: f32| 0.8 * f32::from(m > 0.0) + 0.1 * (1.0 + (m / 10.0).tanh());
+        for m in [-30.5, -0.5, 0.5, 5.5, 30.5] {
+            assert!((mean(m, &params) - expected(m)).abs() < 0.01, "{m}");
+        }
+        assert!(mean(0.5, &params) > mean(-0.5, &params) + 0.7);
+        params.score_weight = 1.0;
+        assert!(mean(20.5, &params) > mean(2.5, &params) + 0.3);
     }
 
     #[test]
