@@ -15,9 +15,11 @@
 //!    captured chain's liberties filled by the winner (it fills them to capture), Benson's
 //!    algorithm, a big enough eye space or an eye space of one chain that no attack reduces to
 //!    one eye must say so. The enemy stones in the areas it then holds for good are dead.
-//! 3. A large chain the playouts call dead that no living neighbour captures, even moving
-//!    first ([`captures`] proves the loss: the reading finished), is in a standoff, as in a
-//!    seki: alive.
+//! 3. A large chain the playouts call dead that the other colour cannot capture, even moving
+//!    first ([`captured_by_any`] proves the loss: the reading finished), is in a standoff, as
+//!    in a seki: alive. That holds too for a chain that wins a race but is not alive for good
+//!    after the capture (a seki where capturing the stones inside would leave a killable
+//!    eye space).
 
 use super::{benson, eyespace, Chains, Regions};
 use crate::board::Board;
@@ -37,6 +39,26 @@ pub const MIN_STANDOFF_STONES: usize = 5;
 /// Positions one race may visit before it counts as lost.
 const NODE_BUDGET: usize = 3000;
 
+/// Positions a race against every enemy stone ([`captured_by_any`]) may visit.
+const GROUP_NODE_BUDGET: usize = 6000;
+
+/// Against every enemy stone, the defender is safe once it has captured stones and has this
+/// many liberties more than at the start (or more than [`MAX_RACE_LIBERTIES`])...
+const ESCAPE_GAIN: usize = 1;
+
+/// ... and has captured at least this many stones (small captures leave a dead group dead).
+const ESCAPE_CAPTURES: u32 = 4;
+
+/// Enemy chains next to the defender with at most this many liberties take part in a race
+/// against every enemy stone: capturing them is the defender's way out.
+pub const NEIGHBOUR_LIBERTIES: usize = 6;
+
+/// A race against every enemy stone is read when it has at most this many moves at the start.
+const MAX_GROUP_RACE_MOVES: usize = 14;
+
+/// Moves a race against every enemy stone may be away from its end, at most.
+const MAX_GROUP_DEPTH: usize = 36;
+
 /// Moves a race reading may be away from its end (both sides), at most.
 const MAX_DEPTH: usize = 2 * MAX_RACE_LIBERTIES + 4;
 
@@ -44,9 +66,20 @@ const MAX_DEPTH: usize = 2 * MAX_RACE_LIBERTIES + 4;
 /// already decided and the nodes left.
 struct Race {
     attacker: Color,
-    a: Point,
+    /// The attacking chain, or `None` when the attacker is every stone of its colour (the
+    /// defender then wins by escaping: capturing stones and gaining many liberties).
+    a: Option<Point>,
     b: Point,
+    /// The defender's prisoners when the reading started.
+    root_captures: u32,
+    /// Positions the reading may visit.
+    budget: usize,
+    /// Against every enemy stone: the liberties that, once the defender has captured
+    /// something, make it safe.
+    escape_liberties: usize,
     table: HashMap<(u64, u16, bool), bool>,
+    /// The positions on the line being read (against every enemy stone only).
+    path: Vec<(u64, u16, bool)>,
     nodes: usize,
     /// Some line was cut short (budget or depth): a loss is then not proven.
     cut: bool,
@@ -75,13 +108,52 @@ pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Opti
     }
     let mut race = Race {
         attacker,
-        a,
+        a: Some(a),
         b,
+        root_captures: board.captures(attacker.opponent()),
+        budget: NODE_BUDGET,
+        escape_liberties: usize::MAX,
         table: HashMap::new(),
+        path: Vec::new(),
         nodes: 0,
         cut: false,
     };
     let won = race.attacker_wins(board, attacker_first, (2 * libs + 4).min(MAX_DEPTH));
+    (won || !race.cut).then_some(won)
+}
+
+/// Does the other colour, all its stones together, capture the chain through `b` when it
+/// moves first (`b`'s side may pass whenever it likes, and tries that first after any
+/// capture)? The moves are `b`'s liberties, those of `b`'s own chains next to one of them
+/// (they can join it, so the attacker must fill them too), captures next to `b` or its short
+/// enemy neighbours, and, for the defender only, the liberties of the enemy chains next to
+/// `b` that are short of them (at most [`NEIGHBOUR_LIBERTIES`]). The defender escapes when it
+/// has captured [`ESCAPE_CAPTURES`] stones or more and gained [`ESCAPE_GAIN`] liberties (or
+/// has more than [`MAX_RACE_LIBERTIES`]). `None` when the reading is cut short before it
+/// proves either answer, or when there are too many moves to read. This is the standoff test
+/// of a group in seki with several chains on either side, which a reading of two chains
+/// misses: the shared liberties of a third chain, or a neighbour with many liberties.
+pub fn captured_by_any(board: &Board, b: Point) -> Option<bool> {
+    let defender = board.at(b).color()?;
+    let race = Race {
+        attacker: defender.opponent(),
+        a: None,
+        b,
+        root_captures: board.captures(defender),
+        budget: GROUP_NODE_BUDGET,
+        escape_liberties: (board.liberty_count_upto::<16>(b) + ESCAPE_GAIN)
+            .min(MAX_RACE_LIBERTIES + 1),
+        table: HashMap::new(),
+        path: Vec::new(),
+        nodes: 0,
+        cut: false,
+    };
+    let libs = race.moves(board, false).len();
+    if libs > MAX_GROUP_RACE_MOVES {
+        return None;
+    }
+    let mut race = race;
+    let won = race.attacker_wins(board, true, (2 * libs + 8).min(MAX_GROUP_DEPTH));
     (won || !race.cut).then_some(won)
 }
 
@@ -93,10 +165,18 @@ impl Race {
         if board.at(self.b) != Cell::from(defender) {
             return true;
         }
-        if board.at(self.a) != Cell::from(self.attacker) {
-            return false;
+        match self.a {
+            Some(a) if board.at(a) != Cell::from(self.attacker) => return false,
+            Some(_) => {}
+            None => {
+                if board.captures(defender) >= self.root_captures + ESCAPE_CAPTURES
+                    && board.liberty_count_upto::<16>(self.b) >= self.escape_liberties
+                {
+                    return false;
+                }
+            }
         }
-        if depth == 0 || self.nodes >= NODE_BUDGET {
+        if depth == 0 || self.nodes >= self.budget {
             self.cut = true;
             return false;
         }
@@ -105,6 +185,14 @@ impl Race {
         let key = (board.hash(), ko, attacker_to_move);
         if let Some(&won) = self.table.get(&key) {
             return won;
+        }
+        // Against every enemy stone, a position met again on the same line (a throw-in
+        // captured and thrown in again) is no progress for the attacker.
+        if self.a.is_none() {
+            if self.path.contains(&key) {
+                return false;
+            }
+            self.path.push(key);
         }
         let mover = if attacker_to_move {
             self.attacker
@@ -120,6 +208,24 @@ impl Race {
                     self.attacker_wins(&next, false, depth - 1)
                 }
             })
+        } else if self.a.is_none() {
+            // Against every enemy stone, the defender's likeliest answer is to wait (a seki),
+            // after any capture.
+            let first = moves
+                .iter()
+                .take_while(|&&p| board.captures_at(mover, p))
+                .count();
+            moves[..first]
+                .iter()
+                .all(|&p| self.answer_loses(board, p, depth))
+                && {
+                    let mut pass = board.clone();
+                    pass.pass();
+                    self.attacker_wins(&pass, true, depth - 1)
+                }
+                && moves[first..]
+                    .iter()
+                    .all(|&p| self.answer_loses(board, p, depth))
         } else {
             moves.iter().all(|&p| {
                 !board.is_legal(mover, p) || {
@@ -133,18 +239,34 @@ impl Race {
                 self.attacker_wins(&pass, true, depth - 1)
             }
         };
+        if self.a.is_none() {
+            self.path.pop();
+        }
         self.table.insert(key, won);
         won
+    }
+
+    /// Does the attacker still win after the defender plays `p` (or when `p` is illegal)?
+    fn answer_loses(&mut self, board: &Board, p: Point, depth: usize) -> bool {
+        let defender = self.attacker.opponent();
+        !board.is_legal(defender, p) || {
+            let mut next = board.clone();
+            next.play_unchecked(defender, p);
+            self.attacker_wins(&next, true, depth - 1)
+        }
     }
 
     /// The moves of the race for the side to move, the likeliest first: captures of chains in
     /// atari next to either chain, then the other chain's liberties it does not share, the
     /// shared ones, and its own.
     fn moves(&self, board: &Board, attacker_to_move: bool) -> Vec<Point> {
+        let Some(a) = self.a else {
+            return self.group_moves(board, attacker_to_move);
+        };
         let (own, other) = if attacker_to_move {
-            (self.a, self.b)
+            (a, self.b)
         } else {
-            (self.b, self.a)
+            (self.b, a)
         };
         let (own_libs, n_own) = board.liberties::<16>(own);
         let (other_libs, n_other) = board.liberties::<16>(other);
@@ -179,9 +301,82 @@ impl Race {
     }
 }
 
+impl Race {
+    /// The moves of a race against every enemy stone (for both sides): captures of chains in
+    /// atari next to the defender's chain or to its short-of-liberties enemy neighbours, then
+    /// the defender's liberties, then those neighbours' liberties.
+    fn group_moves(&self, board: &Board, attacker_to_move: bool) -> Vec<Point> {
+        let geo = board.geometry();
+        let enemy = Cell::from(self.attacker);
+        let mut short: Vec<Point> = Vec::new();
+        for s in board.chain_stones(self.b) {
+            for n in geo.neighbors(s.index()) {
+                if board.at_index(n) == enemy {
+                    let head = board.chain_id(Point::new(n));
+                    if !short.contains(&head)
+                        && board.liberty_count_upto::<{ NEIGHBOUR_LIBERTIES + 1 }>(head)
+                            <= NEIGHBOUR_LIBERTIES
+                    {
+                        short.push(head);
+                    }
+                }
+            }
+        }
+        // The defender's chains short of liberties that can join it (next to one of its
+        // liberties): the attacker must fill their liberties too.
+        let own = Cell::from(self.attacker.opponent());
+        let head = board.chain_id(self.b);
+        let mut friends: Vec<Point> = Vec::new();
+        let (libs, n) = board.liberties::<16>(self.b);
+        for &l in &libs[..n] {
+            for m in geo.neighbors(l.index()) {
+                if board.at_index(m) == own {
+                    let h = board.chain_id(Point::new(m));
+                    if h != head
+                        && !friends.contains(&h)
+                        && board.liberty_count_upto::<{ NEIGHBOUR_LIBERTIES + 1 }>(h)
+                            <= NEIGHBOUR_LIBERTIES
+                    {
+                        friends.push(h);
+                    }
+                }
+            }
+        }
+        let mut moves: Vec<Point> = Vec::new();
+        for &chain in short.iter().chain(&friends).chain(std::iter::once(&self.b)) {
+            for s in board.chain_stones(chain) {
+                for n in geo.neighbors(s.index()) {
+                    let q = Point::new(n);
+                    if board.at_index(n).color().is_some() && board.in_atari(q) {
+                        let lib = board.atari_liberty(q);
+                        if !moves.contains(&lib) {
+                            moves.push(lib);
+                        }
+                    }
+                }
+            }
+        }
+        // The attacker saves a neighbour only when it is in atari (its captures are above).
+        let outside = if attacker_to_move {
+            &[][..]
+        } else {
+            &short[..]
+        };
+        for &chain in std::iter::once(&self.b).chain(&friends).chain(outside) {
+            let (libs, n) = board.liberties::<16>(chain);
+            for &p in &libs[..n] {
+                if !moves.contains(&p) {
+                    moves.push(p);
+                }
+            }
+        }
+        moves
+    }
+}
+
 /// Chains the playouts call dead (`dead`, per chain of `chains`) that win a capturing race
-/// and then live, or that no living neighbour captures even moving first (a standoff, as in a
-/// seki; chains of [`MIN_STANDOFF_STONES`] or more): the judgement with them alive and the
+/// and then live, or that the other colour cannot capture even moving first (a standoff, as
+/// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, next to a living enemy chain): the judgement with them alive and the
 /// chains they capture dead. `fixed` marks the chains whose status is already known for
 /// certain (Benson's algorithm), which no race changes.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
@@ -199,14 +394,14 @@ pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> 
                 !fixed[b] && captures_first(board, chain.stones[0], chains.list[b].stones[0])
             })
             .collect();
-        if captured.is_empty() {
-            // A standoff: no living neighbour captures it even moving first.
-            let safe = chain.stones.len() >= MIN_STANDOFF_STONES
+        // A standoff: no living neighbour captures it even moving first.
+        let standoff = || {
+            chain.stones.len() >= MIN_STANDOFF_STONES
                 && !threats.is_empty()
-                && threats.iter().all(|&c| {
-                    captures(board, chains.list[c].stones[0], chain.stones[0], true) == Some(false)
-                });
-            if safe {
+                && captured_by_any(board, chain.stones[0]) == Some(false)
+        };
+        if captured.is_empty() {
+            if standoff() {
                 verdict[a] = false;
             }
             continue;
@@ -250,6 +445,9 @@ pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> 
                 .is_some_and(|x| unconditional.alive[x] || roomy[x] || two_eyes[x])
         };
         if !lives(chain.stones[0]) {
+            if standoff() {
+                verdict[a] = false;
+            }
             continue;
         }
         for &b in &captured {
@@ -392,6 +590,68 @@ mod tests {
         let (chains, verdict) = judged(&b);
         assert!(verdict[chains.at(black).unwrap()]);
         assert!(!verdict[chains.at(white).unwrap()]);
+    }
+
+    #[test]
+    fn every_enemy_stone_together_reads_races_and_sekis() {
+        // Three liberties against two: White cannot capture Black even moving first; Black
+        // captures White.
+        let b = corridor(false);
+        assert_eq!(captured_by_any(&b, at(&b, 1, 6)), Some(false));
+        assert_eq!(captured_by_any(&b, at(&b, 2, 6)), Some(true));
+        // No eye and White's e2 shared: White captures Black's group moving first.
+        let b = stones_inside(true, false);
+        assert_eq!(captured_by_any(&b, at(&b, 0, 0)), Some(true));
+        // The CGOS seki: neither side captures the other.
+        let b = Board::from_ascii(crate::life::seki::CGOS_SEKI).unwrap();
+        assert_eq!(captured_by_any(&b, at(&b, 2, 8)), Some(false));
+    }
+
+    /// Black's a1-a4 b4 share their three liberties (b1 b2 b3) with White's c1-c4, whose
+    /// only other liberties are d1 and d2 when `open` (Black's wall is on them otherwise).
+    /// White's wall above Black has liberties to spare; Black's beside White has five.
+    fn three_shared(open: bool) -> Board {
+        let d = if open { '.' } else { 'X' };
+        Board::from_ascii(&format!(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             O O O O O . . . .
+             O O X X . . . . .
+             X X O X . . . . .
+             X . O X . . . . .
+             X . O {d} . . . . .
+             X . O {d} . . . . ."
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_seki_of_three_shared_liberties_is_a_standoff() {
+        // Whoever fills two of the three shared liberties is captured: a seki, though each
+        // side's pairwise race is close and the playouts fill them at random.
+        let b = three_shared(false);
+        let black = at(&b, 0, 0);
+        assert_eq!(captured_by_any(&b, black), Some(false));
+        let chains = Chains::new(&b);
+        let x = chains.at(black).unwrap();
+        assert!(chains.list[x].stones.len() >= MIN_STANDOFF_STONES);
+        let mut dead = vec![false; chains.list.len()];
+        dead[x] = true;
+        let fixed = vec![false; chains.list.len()];
+        assert!(
+            !revive(&b, &chains, &dead, &fixed)[x],
+            "black lives in seki"
+        );
+        // Two liberties of White's own outside: White fills the shared ones first and wins.
+        let b = three_shared(true);
+        assert_eq!(captured_by_any(&b, black), Some(true));
+        let chains = Chains::new(&b);
+        let x = chains.at(black).unwrap();
+        let mut dead = vec![false; chains.list.len()];
+        dead[x] = true;
+        let fixed = vec![false; chains.list.len()];
+        assert!(revive(&b, &chains, &dead, &fixed)[x], "black is dead");
     }
 
     #[test]

@@ -165,6 +165,16 @@ impl Judgement {
         // only one side can fill are filled (the playouts may have broken a seki, so the
         // first look keeps every stone; dame next to dead stones are territory, so the
         // second look fills only once they are gone).
+        let as_it_stands = seki::find_as_it_stands(board);
+        // The false sekis' stones count as dead here too (a standoff may have revived them).
+        let dead: Vec<bool> = (0..chains.list.len())
+            .map(|x| {
+                let chain = &chains.list[x];
+                dead[x]
+                    || (as_it_stands.dead.binary_search(&chain.stones[0]).is_ok()
+                        && !benson[chain.color.index()].alive[x])
+            })
+            .collect();
         let mut without_dead = board.clone();
         for (x, chain) in chains.list.iter().enumerate() {
             if dead[x] {
@@ -173,7 +183,7 @@ impl Judgement {
                 }
             }
         }
-        let seki = [seki::find_as_it_stands(board), seki::find(&without_dead)];
+        let seki = [as_it_stands, seki::find(&without_dead)];
         let mut status = Vec::with_capacity(chains.list.len());
         for (x, chain) in chains.list.iter().enumerate() {
             let fake_seki = seki
