@@ -3,11 +3,11 @@
 //! Dead stones are given by the caller (the search's ownership estimate, a referee, the user);
 //! they are removed before counting and their points go to the side that surrounds them.
 //! Territory counting follows the Japanese rules where they differ from a plain flood fill:
-//! no territory in seki, and no point for what its owner must fill (see [`count_territory`]).
+//! no territory in seki, and no point for what its owner must fill, as KGS counts them (see
+//! [`count_territory`]).
 
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
-use crate::life::seki;
 use crate::rules::{Rules, Scoring};
 use crate::types::{Cell, Color, Point};
 use std::fmt;
@@ -70,12 +70,16 @@ pub fn count(board: &Board, dead: &[Point]) -> Count {
     tally(board, dead, &owners(board, dead, false))
 }
 
-/// Count `board` with the stones at `dead` removed, by territory (Japanese rules): as
-/// [`count`], except that two kinds of surrounded points are nobody's. The eyes of stones in
-/// seki are not territory (see [`crate::life::seki`]). And a point that its owner will have
-/// to fill once the dame are filled (*teire*) is not either: the last liberty of a chain next
-/// to it, once the dame that only one side can fill are filled (such a fill can put a chain in
-/// atari, and it must connect).
+/// Count `board` with the stones at `dead` removed, by territory (Japanese rules), the way the
+/// KGS Go Server counts it: as [`count`], except that two kinds of surrounded points are
+/// nobody's. A point its owner will have to fill once the dame are filled (*teire*, a false
+/// eye): the only point of its owner's territory next to a group, where a group is the chains
+/// joined through dame (and through such points already taken away); this is repeated until
+/// none is left. And the eyes of seki: the territory of a colour's stones joined through empty
+/// points (a *component*) when it makes fewer than two eyes (two regions, or one region too big
+/// or too open to kill; see `eye_count`). This is the rule of CGoban 1's scoring
+/// (`goScore.c`, W. Shubert), which KGS's counts follow: it gives the territory KGS saved at
+/// every point of 480 records of 2017.
 pub fn count_territory(board: &Board, dead: &[Point]) -> Count {
     tally(board, dead, &owners(board, dead, true))
 }
@@ -112,8 +116,8 @@ fn tally(board: &Board, dead: &[Point], owner: &[Option<Color>]) -> Count {
 
 /// The owner of every empty point and removed stone (per point of the padded board, `None`
 /// elsewhere and for dame) once the stones at `dead` are removed: the colour of the stones
-/// around its region, if they are all one colour's. With `japanese`, the eyes of seki and the
-/// teire points are nobody's (see [`count_territory`]).
+/// around its region, if they are all one colour's. With `japanese`, the teire points and the
+/// eyes of seki are nobody's (see [`count_territory`]).
 pub fn owners(board: &Board, dead: &[Point], japanese: bool) -> Vec<Option<Color>> {
     let geo = board.geometry();
     let mut removed = [false; MAX_POINTS];
@@ -143,47 +147,169 @@ pub fn owners(board: &Board, dead: &[Point], japanese: bool) -> Vec<Option<Color
         }
     }
     if japanese {
-        japanese_exceptions(board, dead, &mut owner);
+        japanese_exceptions(board, &removed, &mut owner);
     }
     owner
 }
 
-/// Under territory counting, take away the eyes of seki and the teire points (see
-/// [`count_territory`]).
-fn japanese_exceptions(board: &Board, dead: &[Point], owner: &mut [Option<Color>]) {
+/// Under territory counting, take away what KGS does not count (see [`count_territory`]): first
+/// the false eyes of each colour, then the eyes of its seki groups. Both go by *components*,
+/// one colour at a time: that colour's living stones with the open points (empty points and
+/// removed stones) they reach through each other and through open points.
+fn japanese_exceptions(board: &Board, removed: &[bool], owner: &mut [Option<Color>]) {
     let geo = board.geometry();
-    let mut plain = board.clone();
-    for &p in dead {
-        if plain.at(p).color().is_some() {
-            plain.set_cell(p, None);
+    let is_open = |i: usize| board.at_index(i) == Cell::Empty || removed[i];
+    for color in Color::BOTH {
+        let own = |i: usize| board.at_index(i) == Cell::from(color) && !removed[i];
+        let mut seen = [false; MAX_POINTS];
+        let mut component = Vec::new();
+        for p in geo.points() {
+            let i = p.index();
+            if seen[i] || !own(i) {
+                continue;
+            }
+            component.clear();
+            board.flood_region(i, |n| own(n) || is_open(n), &mut seen, &mut component);
+            remove_false_eyes(board, color, &component, &own, &is_open, owner);
+            if eye_count(board, color, &component, owner) < 2 {
+                for &q in &component {
+                    if owner[q] == Some(color) {
+                        owner[q] = None;
+                    }
+                }
+            }
         }
     }
-    // Both tests look at the board once the dame only one side can fill are filled.
-    let plain = seki::fill_forced_dame(&plain);
-    let seki = seki::find_as_it_stands(&plain);
-    for p in geo.points() {
-        if owner[p.index()].is_some()
-            && geo
-                .neighbors(p.index())
-                .iter()
-                .any(|&n| seki.contains(Point::new(n)))
-        {
-            owner[p.index()] = None;
+}
+
+/// Take away the false eyes of `color` in `component`, again and again until none is left.
+/// A *group* here is `color`'s chains joined through open points that are not its territory
+/// (dame, and the false eyes already taken away: they will be filled, and connect what they
+/// touch). A group next to exactly one point of its territory must fill that point in the end:
+/// once the dame are filled it is the group's last liberty (*teire*). (KGS spares such a point
+/// when the group surrounds it alone; the result is the same, as that point is then the
+/// component's only eye, nobody's as the eye of a seki.)
+fn remove_false_eyes(
+    board: &Board,
+    color: Color,
+    component: &[usize],
+    own: &impl Fn(usize) -> bool,
+    is_open: &impl Fn(usize) -> bool,
+    owner: &mut [Option<Color>],
+) {
+    let geo = board.geometry();
+    loop {
+        let mut changed = false;
+        let mut seen = [false; MAX_POINTS];
+        // `counted[i]`: the number (from 1) of the last group the territory point `i` was
+        // found next to.
+        let mut counted = [0u32; MAX_POINTS];
+        let mut group = Vec::new();
+        let mut groups = 0;
+        for &start in component {
+            if seen[start] || !own(start) {
+                continue;
+            }
+            groups += 1;
+            group.clear();
+            let joins = |n: usize| own(n) || (is_open(n) && owner[n] != Some(color));
+            board.flood_region(start, joins, &mut seen, &mut group);
+            let mut touched = Vec::new();
+            for &g in &group {
+                for n in geo.neighbors(g) {
+                    if owner[n] == Some(color) && counted[n] != groups {
+                        counted[n] = groups;
+                        touched.push(n);
+                    }
+                }
+            }
+            if let [t] = touched[..] {
+                // The groups change: start again.
+                owner[t] = None;
+                changed = true;
+                break;
+            }
+        }
+        if !changed {
+            break;
         }
     }
-    // Teire: the last liberty of a chain next to it (after the forced dame are filled, so a
-    // dame the opponent can fill into atari counts as filled).
-    for p in geo.points() {
-        let Some(color) = owner[p.index()] else {
-            continue;
-        };
-        let teire = geo.neighbors(p.index()).iter().any(|&n| {
-            let q = Point::new(n);
-            plain.at(q) == Cell::from(color) && plain.in_atari(q)
-        });
-        if teire {
-            owner[p.index()] = None;
+}
+
+/// How many eyes (0, 1, or 2 for two or more) `color`'s territory in `component` makes, as KGS
+/// judges it: two separate regions make two; one region makes one when it is one or two points,
+/// a square of four, or holds the dead stones of a single chain in a shape that cannot make two
+/// eyes (every empty point next to them, at most one of them with two or more dead neighbours,
+/// or the bulky and flower shapes). Any empty point with three empty neighbours in it makes two.
+fn eye_count(board: &Board, color: Color, component: &[usize], owner: &[Option<Color>]) -> usize {
+    let geo = board.geometry();
+    let region: Vec<usize> = component
+        .iter()
+        .copied()
+        .filter(|&q| owner[q] == Some(color))
+        .collect();
+    let Some(&first) = region.first() else {
+        return 0;
+    };
+    let in_region = |i: usize| owner[i] == Some(color);
+    let mut seen = [false; MAX_POINTS];
+    let mut eye = Vec::new();
+    board.flood_region(first, in_region, &mut seen, &mut eye);
+    if eye.len() < region.len() {
+        return 2;
+    }
+    let enemy = Cell::from(color.opponent());
+    let neighbours = |i: usize, cell: Cell| {
+        geo.neighbors(i)
+            .iter()
+            .filter(|&&n| board.at_index(n) == cell && in_region(n))
+            .count()
+    };
+    // Dead stones by how many dead neighbours they have; empty points by how many empty ones.
+    let (mut dead_links, mut empty_links) = ([0usize; 5], [0usize; 5]);
+    let (mut dead, mut away_from_dead) = (0, false);
+    let mut dead_chain = None;
+    for &q in &eye {
+        if board.at_index(q) == enemy {
+            let chain = board.chain_id(Point::new(q));
+            if dead_chain.is_some_and(|c| c != chain) {
+                return 2;
+            }
+            dead_chain = Some(chain);
+            dead_links[neighbours(q, enemy)] += 1;
+            dead += 1;
+        } else {
+            let n = neighbours(q, Cell::Empty);
+            if n >= 3 {
+                return 2;
+            }
+            empty_links[n] += 1;
+            if neighbours(q, enemy) == 0 {
+                away_from_dead = true;
+            }
         }
+    }
+    let one = if dead == 0 {
+        match eye.len() {
+            1 | 2 => true,
+            4 => empty_links[2] == 4,
+            _ => false,
+        }
+    } else if away_from_dead {
+        false
+    } else {
+        let linked = dead_links[4] + dead_links[3] + dead_links[2];
+        let bulky = dead_links[4] == usize::from(dead_links[1] == 2)
+            && dead_links[3] == usize::from(dead_links[1] == 1)
+            && linked == 4
+            && dead_links[1] < 3;
+        let flower = dead_links[4] == 1 && dead_links[2] == 6 && dead == 7;
+        linked < 2 || bulky || flower
+    };
+    if one {
+        1
+    } else {
+        2
     }
 }
 
@@ -338,6 +464,81 @@ mod tests {
         assert_eq!(count_territory(&b, &[]).territory[0], 6);
         let b1 = b.geometry().point(1, 0);
         assert_eq!(owners(&b, &[], true)[b1.index()], None);
+    }
+
+    #[test]
+    fn the_only_point_of_a_group_joined_through_dame_is_not_territory() {
+        // d7-e7 touches the dame f7 and one point of Black's territory, c7: once White fills
+        // f7, c7 is its last liberty. a7 and b7 still count (a7-b7-c7 is one region).
+        let b = Board::from_ascii(
+            ". . . X X . O
+             X X X O O O O
+             . X . O . . .
+             X X X O . . .
+             . . X O . . .
+             X X X O . . .
+             . . X O . . .",
+        )
+        .unwrap();
+        let geo = b.geometry();
+        let japanese = owners(&b, &[], true);
+        assert_eq!(japanese[geo.point(2, 6).index()], None, "c7");
+        assert_eq!(japanese[geo.point(1, 6).index()], Some(Color::Black), "b7");
+        assert_eq!(count(&b, &[]).territory[0], 8);
+        assert_eq!(count_territory(&b, &[]).territory[0], 7);
+        // Here d7 touches c7 and the dame d6, which also touches the big chain: joined through
+        // d6, they make one group next to eleven points, and KGS counts c7 (though White at d6
+        // would put d7 in atari).
+        let b = Board::from_ascii(
+            ". . . X O . .
+             X X X . O . .
+             . . X X O . .
+             X X X X O . .
+             . . . X O . .
+             X X X X O . .
+             . . . X O . .",
+        )
+        .unwrap();
+        let japanese = owners(&b, &[], true);
+        assert_eq!(
+            japanese[b.geometry().point(2, 6).index()],
+            Some(Color::Black)
+        );
+        assert_eq!(count_territory(&b, &[]).territory, [11, 14]);
+    }
+
+    #[test]
+    fn a_group_with_one_eye_has_no_territory_but_its_dead_stones_count() {
+        // Black's only region, a6 with the dead b6, makes one eye: KGS counts the group as in
+        // seki (it shares d6 and d5 with White), so a6 and b6 are nobody's; b6 is still a
+        // prisoner.
+        let b = Board::from_ascii(
+            ". O X . O .
+             X X X . O .
+             O O O O O .
+             . . . . . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let geo = b.geometry();
+        let b6 = geo.point(1, 5);
+        assert_eq!(count(&b, &[b6]).territory[0], 2);
+        let c = count_territory(&b, &[b6]);
+        assert_eq!((c.territory[0], c.dead, c.dame), (0, [0, 1], 4), "{c:?}");
+        // Two regions are two eyes: a6, d6 and the dead c6 count for Black.
+        let b = Board::from_ascii(
+            ". X O . X O
+             X X X X X O
+             O O O O O O
+             . . . . . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let c6 = b.geometry().point(2, 5);
+        let c = count_territory(&b, &[c6]);
+        assert_eq!((c.territory, c.dead, c.dame), ([3, 18], [0, 1], 0), "{c:?}");
     }
 
     /// A full board (legal positions never look like this, but they count the same way): Black
