@@ -272,20 +272,7 @@ impl Race {
         let (other_libs, n_other) = board.liberties::<16>(other);
         let (own_libs, other_libs) = (&own_libs[..n_own], &other_libs[..n_other]);
         let mut moves: Vec<Point> = Vec::with_capacity(n_own + n_other + 4);
-        let geo = board.geometry();
-        for chain in [other, own] {
-            for s in board.chain_stones(chain) {
-                for n in geo.neighbors(s.index()) {
-                    let q = Point::new(n);
-                    if board.at_index(n).color().is_some() && board.in_atari(q) {
-                        let lib = board.atari_liberty(q);
-                        if !moves.contains(&lib) {
-                            moves.push(lib);
-                        }
-                    }
-                }
-            }
-        }
+        push_atari_liberties(board, [other, own].iter(), &mut moves);
         let shared = |p: &Point| own_libs.contains(p);
         for &p in other_libs.iter().filter(|p| !shared(p)) {
             if !moves.contains(&p) {
@@ -343,19 +330,8 @@ impl Race {
             }
         }
         let mut moves: Vec<Point> = Vec::new();
-        for &chain in short.iter().chain(&friends).chain(std::iter::once(&self.b)) {
-            for s in board.chain_stones(chain) {
-                for n in geo.neighbors(s.index()) {
-                    let q = Point::new(n);
-                    if board.at_index(n).color().is_some() && board.in_atari(q) {
-                        let lib = board.atari_liberty(q);
-                        if !moves.contains(&lib) {
-                            moves.push(lib);
-                        }
-                    }
-                }
-            }
-        }
+        let chains = short.iter().chain(&friends).chain(std::iter::once(&self.b));
+        push_atari_liberties(board, chains, &mut moves);
         // The attacker saves a neighbour only when it is in atari (its captures are above).
         let outside = if attacker_to_move {
             &[][..]
@@ -487,6 +463,29 @@ fn living_enemies(board: &Board, chains: &Chains, a: usize, verdict: &[bool]) ->
         }
     }
     found
+}
+
+/// Add to `moves` (once each) the last liberty of every chain in atari next to one of `chains`:
+/// the captures and the escapes a race reading tries first.
+fn push_atari_liberties<'a>(
+    board: &Board,
+    chains: impl Iterator<Item = &'a Point>,
+    moves: &mut Vec<Point>,
+) {
+    let geo = board.geometry();
+    for &chain in chains {
+        for s in board.chain_stones(chain) {
+            for n in geo.neighbors(s.index()) {
+                let q = Point::new(n);
+                if board.at_index(n).color().is_some() && board.in_atari(q) {
+                    let lib = board.atari_liberty(q);
+                    if !moves.contains(&lib) {
+                        moves.push(lib);
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
