@@ -106,18 +106,7 @@ pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Opti
     if libs > MAX_RACE_LIBERTIES {
         return None;
     }
-    let mut race = Race {
-        attacker,
-        a: Some(a),
-        b,
-        root_captures: board.captures(attacker.opponent()),
-        budget: NODE_BUDGET,
-        escape_liberties: usize::MAX,
-        table: HashMap::new(),
-        path: Vec::new(),
-        nodes: 0,
-        cut: false,
-    };
+    let mut race = Race::new(board, attacker, Some(a), b, NODE_BUDGET, usize::MAX);
     let won = race.attacker_wins(board, attacker_first, (2 * libs + 4).min(MAX_DEPTH));
     (won || !race.cut).then_some(won)
 }
@@ -135,29 +124,49 @@ pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Opti
 /// misses: the shared liberties of a third chain, or a neighbour with many liberties.
 pub fn captured_by_any(board: &Board, b: Point) -> Option<bool> {
     let defender = board.at(b).color()?;
-    let race = Race {
-        attacker: defender.opponent(),
-        a: None,
+    let escape_liberties =
+        (board.liberty_count_upto::<16>(b) + ESCAPE_GAIN).min(MAX_RACE_LIBERTIES + 1);
+    let mut race = Race::new(
+        board,
+        defender.opponent(),
+        None,
         b,
-        root_captures: board.captures(defender),
-        budget: GROUP_NODE_BUDGET,
-        escape_liberties: (board.liberty_count_upto::<16>(b) + ESCAPE_GAIN)
-            .min(MAX_RACE_LIBERTIES + 1),
-        table: HashMap::new(),
-        path: Vec::new(),
-        nodes: 0,
-        cut: false,
-    };
+        GROUP_NODE_BUDGET,
+        escape_liberties,
+    );
     let libs = race.moves(board, false).len();
     if libs > MAX_GROUP_RACE_MOVES {
         return None;
     }
-    let mut race = race;
     let won = race.attacker_wins(board, true, (2 * libs + 8).min(MAX_GROUP_DEPTH));
     (won || !race.cut).then_some(won)
 }
 
 impl Race {
+    /// A race of `attacker` against the chain through `b`, by the chain through `a` or (when
+    /// `None`) every attacker stone, before any position is read.
+    fn new(
+        board: &Board,
+        attacker: Color,
+        a: Option<Point>,
+        b: Point,
+        budget: usize,
+        escape_liberties: usize,
+    ) -> Race {
+        Race {
+            attacker,
+            a,
+            b,
+            root_captures: board.captures(attacker.opponent()),
+            budget,
+            escape_liberties,
+            table: HashMap::new(),
+            path: Vec::new(),
+            nodes: 0,
+            cut: false,
+        }
+    }
+
     /// With the attacker to move (`attacker_to_move`) or the defender, does the attacker
     /// capture `b` before losing `a`?
     fn attacker_wins(&mut self, board: &Board, attacker_to_move: bool, depth: usize) -> bool {
@@ -218,26 +227,13 @@ impl Race {
             moves[..first]
                 .iter()
                 .all(|&p| self.answer_loses(board, p, depth))
-                && {
-                    let mut pass = board.clone();
-                    pass.pass();
-                    self.attacker_wins(&pass, true, depth - 1)
-                }
+                && self.pass_loses(board, depth)
                 && moves[first..]
                     .iter()
                     .all(|&p| self.answer_loses(board, p, depth))
         } else {
-            moves.iter().all(|&p| {
-                !board.is_legal(mover, p) || {
-                    let mut next = board.clone();
-                    next.play_unchecked(mover, p);
-                    self.attacker_wins(&next, true, depth - 1)
-                }
-            }) && {
-                let mut pass = board.clone();
-                pass.pass();
-                self.attacker_wins(&pass, true, depth - 1)
-            }
+            moves.iter().all(|&p| self.answer_loses(board, p, depth))
+                && self.pass_loses(board, depth)
         };
         if self.a.is_none() {
             self.path.pop();
@@ -254,6 +250,13 @@ impl Race {
             next.play_unchecked(defender, p);
             self.attacker_wins(&next, true, depth - 1)
         }
+    }
+
+    /// Does the attacker still win after the defender passes?
+    fn pass_loses(&mut self, board: &Board, depth: usize) -> bool {
+        let mut pass = board.clone();
+        pass.pass();
+        self.attacker_wins(&pass, true, depth - 1)
     }
 
     /// The moves of the race for the side to move, the likeliest first: captures of chains in
@@ -275,20 +278,14 @@ impl Race {
         push_atari_liberties(board, [other, own].iter(), &mut moves);
         let shared = |p: &Point| own_libs.contains(p);
         for &p in other_libs.iter().filter(|p| !shared(p)) {
-            if !moves.contains(&p) {
-                moves.push(p);
-            }
+            push_new(&mut moves, p);
         }
         for &p in other_libs.iter().filter(|p| shared(p)).chain(own_libs) {
-            if !moves.contains(&p) {
-                moves.push(p);
-            }
+            push_new(&mut moves, p);
         }
         moves
     }
-}
 
-impl Race {
     /// The moves of a race against every enemy stone (for both sides): captures of chains in
     /// atari next to the defender's chain or to its short-of-liberties enemy neighbours, then
     /// the defender's liberties, then those neighbours' liberties.
@@ -341,9 +338,7 @@ impl Race {
         for &chain in std::iter::once(&self.b).chain(&friends).chain(outside) {
             let (libs, n) = board.liberties::<16>(chain);
             for &p in &libs[..n] {
-                if !moves.contains(&p) {
-                    moves.push(p);
-                }
+                push_new(&mut moves, p);
             }
         }
         moves
@@ -352,8 +347,8 @@ impl Race {
 
 /// Chains the playouts call dead (`dead`, per chain of `chains`) that win a capturing race
 /// and then live, or that the other colour cannot capture even moving first (a standoff, as
-/// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, next to a living enemy chain): the judgement with them alive and the
-/// chains they capture dead. `fixed` marks the chains whose status is already known for
+/// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, next to a living enemy chain): the
+/// judgement with them alive and the chains they capture dead. `fixed` marks the chains whose status is already known for
 /// certain (Benson's algorithm), which no race changes.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
@@ -465,6 +460,13 @@ fn living_enemies(board: &Board, chains: &Chains, a: usize, verdict: &[bool]) ->
     found
 }
 
+/// Add `p` to `moves` unless it is there already.
+fn push_new(moves: &mut Vec<Point>, p: Point) {
+    if !moves.contains(&p) {
+        moves.push(p);
+    }
+}
+
 /// Add to `moves` (once each) the last liberty of every chain in atari next to one of `chains`:
 /// the captures and the escapes a race reading tries first.
 fn push_atari_liberties<'a>(
@@ -478,10 +480,7 @@ fn push_atari_liberties<'a>(
             for n in geo.neighbors(s.index()) {
                 let q = Point::new(n);
                 if board.at_index(n).color().is_some() && board.in_atari(q) {
-                    let lib = board.atari_liberty(q);
-                    if !moves.contains(&lib) {
-                        moves.push(lib);
-                    }
+                    push_new(moves, board.atari_liberty(q));
                 }
             }
         }

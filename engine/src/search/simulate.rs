@@ -20,18 +20,29 @@ use std::time::Instant;
 /// Longest game record a simulation keeps (tree moves plus playout moves); playouts stop there.
 const MAX_SIM_MOVES: usize = 2048;
 
+/// The winner of a playout whose final margin is `margin` (Black's area minus White's, komi
+/// included); `None` for a draw.
+#[inline]
+fn winner(margin: f32) -> Option<Color> {
+    if margin > 0.0 {
+        Some(Color::Black)
+    } else if margin < 0.0 {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
+
 /// What a playout whose final margin is `margin` (Black's area minus White's, komi included) is
 /// worth to Black, in half-wins: 2 a win, 1 a draw, 0 a loss. With a `score_weight` the value
 /// also grows with the margin (see [`SearchParams`]); a value between two counts is rounded up
 /// or down at random, in proportion, so that the tree's integer counts keep its mean.
 #[inline]
 fn playout_value(margin: f32, params: &SearchParams, rng: &mut Rng) -> u32 {
-    let won = if margin > 0.0 {
-        1.0
-    } else if margin == 0.0 {
-        0.5
-    } else {
-        0.0
+    let won = match winner(margin) {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => 0.0,
+        None => 0.5,
     };
     let w = params.score_weight;
     if w <= 0.0 {
@@ -218,13 +229,7 @@ impl Worker {
         let black_result = playout_value(margin, sh.params, &mut self.rng);
         self.backup(sh, black_result);
         self.record_margin(sh, margin);
-        let winner = if margin > 0.0 {
-            Some(Color::Black)
-        } else if margin < 0.0 {
-            Some(Color::White)
-        } else {
-            None
-        };
+        let winner = winner(margin);
         let history = [sh.root.last_move2().to_u16(), sh.root.last_move().to_u16()];
         self.policy
             .learn(history, &self.moves[..self.nmoves], sh.root_color, winner);

@@ -110,6 +110,18 @@ impl Judgement {
                 }
             }
         }
+        // Per chain: alive by Benson, or inside a region the other side holds for good.
+        let alive = |x: usize| benson[chains.list[x].color.index()].alive[x];
+        let held: Vec<bool> = chains
+            .list
+            .iter()
+            .map(|chain| {
+                let opponent = chain.color.opponent().index();
+                regions[opponent]
+                    .at(chain.stones[0])
+                    .is_some_and(|r| benson[opponent].safe[r])
+            })
+            .collect();
         // Dead unless alive by Benson: held for good by the other side, or owned by it in
         // most playouts.
         let dead: Vec<bool> = chains
@@ -117,13 +129,10 @@ impl Judgement {
             .iter()
             .enumerate()
             .map(|(x, chain)| {
-                let (color, opponent) = (chain.color, chain.color.opponent().index());
-                if benson[color.index()].alive[x] {
+                let color = chain.color;
+                if alive(x) {
                     return false;
                 }
-                let held = regions[opponent]
-                    .at(chain.stones[0])
-                    .is_some_and(|r| benson[opponent].safe[r]);
                 let mine: f32 = chain
                     .stones
                     .iter()
@@ -136,7 +145,7 @@ impl Judgement {
                     })
                     .sum::<f32>()
                     * color.sign() as f32;
-                held || mine < 0.0
+                held[x] || mine < 0.0
             })
             .collect();
         // Alive, whatever the playouts say, with a big enough area to make eyes in.
@@ -148,17 +157,8 @@ impl Judgement {
             .collect();
         // Alive, whatever the playouts say, by winning a capturing race and then living; what
         // it captures is dead. Benson's verdicts stand.
-        let fixed: Vec<bool> = chains
-            .list
-            .iter()
-            .enumerate()
-            .map(|(x, chain)| {
-                let opponent = chain.color.opponent().index();
-                benson[chain.color.index()].alive[x]
-                    || regions[opponent]
-                        .at(chain.stones[0])
-                        .is_some_and(|r| benson[opponent].safe[r])
-            })
+        let fixed: Vec<bool> = (0..chains.list.len())
+            .map(|x| alive(x) || held[x])
             .collect();
         let dead = semeai::revive(board, &chains, &dead, &fixed);
         // Sekis: as the board stands, and once the stones judged dead are removed and the dame
@@ -169,10 +169,12 @@ impl Judgement {
         // The false sekis' stones count as dead here too (a standoff may have revived them).
         let dead: Vec<bool> = (0..chains.list.len())
             .map(|x| {
-                let chain = &chains.list[x];
                 dead[x]
-                    || (as_it_stands.dead.binary_search(&chain.stones[0]).is_ok()
-                        && !benson[chain.color.index()].alive[x])
+                    || (as_it_stands
+                        .dead
+                        .binary_search(&chains.list[x].stones[0])
+                        .is_ok()
+                        && !alive(x))
             })
             .collect();
         let mut without_dead = board.clone();
