@@ -499,8 +499,15 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
                     "alive"
                 };
                 let theirs = if we_dead { "alive" } else { "dead" };
+                // A chain left in atari at the end of a game is one the opponent could take at
+                // once: players who call it alive have most likely forgotten to mark it dead.
+                let in_atari = if we_dead && stones.iter().any(|&p| board.in_atari(p)) {
+                    ", in atari"
+                } else {
+                    ""
+                };
                 format!(
-                    "{color} {}-stone group at {} {theirs} (we: {ours})",
+                    "{color} {}-stone group at {} {theirs} (we: {ours}{in_atari})",
                     stones.len(),
                     move_text(Move::Play(stones[0]), board.geometry())
                 )
@@ -825,6 +832,45 @@ mod tests {
             assert_eq!(kgs_rules(name).unwrap().scoring, Scoring::Area, "{name}");
         }
         assert!(kgs_rules("Ing").is_none());
+    }
+
+    /// Players who leave a stone in atari on the board unmarked count it alive; the
+    /// explanation finds that group and says it is in atari.
+    #[test]
+    fn a_stone_left_in_atari_is_named_in_the_explanation() {
+        let mut game = Game::new(5, Rules::chinese()).unwrap();
+        let geo = game.board().geometry();
+        let rows = [".XO.O", "XXOOX", ".XOO.", "XXO..", ".XO.."];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let stone = match c {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                game.setup(geo.point(x, 4 - y), stone);
+            }
+        }
+        game.set_komi(0.5);
+        let e4 = geo.point(4, 3);
+        assert!(game.board().in_atari(e4));
+        let judged = Judgement {
+            reply: String::new(),
+            score: game.score(&[e4]).0,
+            dead: vec![e4],
+            seki: vec![],
+            millis: 0.0,
+            cpu_millis: None,
+        };
+        let kind = explain(&game, &judged, game.score(&[]).0);
+        assert_eq!(
+            kind,
+            "players: black 1-stone group at E4 alive (we: dead, in atari)"
+        );
+        assert_eq!(
+            kind_class(&kind),
+            "players say a group is alive (we: dead, in atari)"
+        );
     }
 
     /// A tiny finished game: Black owns the left, White the right, a dead stone of each in
