@@ -468,7 +468,22 @@ pub fn loose_groups(board: &Board) -> Vec<(Color, Vec<Point>)> {
 /// How tengen's count differs from the players'.
 pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
     let board = game.board();
-    let groups = loose_groups(board);
+    // The players' unit is the loose group, but a slip (a stone left unmarked) can be one chain
+    // of a group whose other chains live: each chain of a group of several is a candidate too.
+    let mut groups = loose_groups(board);
+    for g in 0..groups.len() {
+        let (color, stones) = groups[g].clone();
+        let mut heads: Vec<Point> = stones.iter().map(|&p| board.chain_id(p)).collect();
+        heads.sort();
+        heads.dedup();
+        if heads.len() > 1 {
+            for head in heads {
+                let mut chain: Vec<Point> = board.chain_stones(head).collect();
+                chain.sort();
+                groups.push((color, chain));
+            }
+        }
+    }
     let score = |dead: &[Point]| game.score(dead).0;
     let dead_set = |flips: &[usize]| {
         let mut dead = judged.dead.clone();
@@ -529,9 +544,10 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
             return format!("players: {}", describe(&[g]));
         }
     }
+    let overlap = |a: usize, b: usize| groups[a].1.iter().any(|p| groups[b].1.contains(p));
     for a in 0..groups.len() {
         for b in a + 1..groups.len() {
-            if matches(score(&dead_set(&[a, b]))) {
+            if !overlap(a, b) && matches(score(&dead_set(&[a, b]))) {
                 return format!("players: {}", describe(&[a, b]));
             }
         }
@@ -835,12 +851,14 @@ mod tests {
     }
 
     /// Players who leave a stone in atari on the board unmarked count it alive; the
-    /// explanation finds that group and says it is in atari.
+    /// explanation finds that chain, though its loose group holds a living chain too, and says
+    /// it is in atari.
     #[test]
     fn a_stone_left_in_atari_is_named_in_the_explanation() {
         let mut game = Game::new(5, Rules::chinese()).unwrap();
         let geo = game.board().geometry();
-        let rows = [".XO.O", "XXOOX", ".XOO.", "XXO..", ".XO.."];
+        // E4 and E2 make one loose group (they share the liberty E3); only E4 is dead.
+        let rows = [".XO.O", "XXOOX", ".XOO.", "XXO.X", ".XO.."];
         for (y, row) in rows.iter().enumerate() {
             for (x, c) in row.chars().enumerate() {
                 let stone = match c {
