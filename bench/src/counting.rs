@@ -468,8 +468,9 @@ pub fn loose_groups(board: &Board) -> Vec<(Color, Vec<Point>)> {
 /// How tengen's count differs from the players'.
 pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
     let board = game.board();
-    // The players' unit is the loose group, but a slip (a stone left unmarked) can be one chain
-    // of a group whose other chains live: each chain of a group of several is a candidate too.
+    // The players' unit is the loose group, but a slip (a stone left in atari unmarked) can be
+    // one chain of a group whose other chains live: such a chain, dead for us, is a candidate
+    // too. Only those: with every chain a candidate, some flip matches the result by chance.
     let mut groups = loose_groups(board);
     for g in 0..groups.len() {
         let (color, stones) = groups[g].clone();
@@ -478,6 +479,9 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
         heads.dedup();
         if heads.len() > 1 {
             for head in heads {
+                if !board.in_atari(head) || judged.dead.binary_search(&head).is_err() {
+                    continue;
+                }
                 let mut chain: Vec<Point> = board.chain_stones(head).collect();
                 chain.sort();
                 groups.push((color, chain));
