@@ -36,8 +36,9 @@ struct Cli {
     /// Seed of the player.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Count only these games (sources as in the results file, e.g. `KGS-2017-01.sgfs:44`).
-    #[arg(long)]
+    /// Count only these games (sources as in the results file, e.g. `KGS-2017-01.sgfs:44`;
+    /// several with commas or the option repeated).
+    #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
     /// Print each disagreement as it is found.
     #[arg(long, short = 'v')]
@@ -47,8 +48,8 @@ struct Cli {
     summary_only: bool,
     /// Print the final position of these games (sources as in the results file, e.g.
     /// `KGS-2017-01.sgfs:44`, or `disagreements`) with tengen's and the players' judgement,
-    /// from the results file; count nothing.
-    #[arg(long)]
+    /// from the results file; count nothing. Several with commas or the option repeated.
+    #[arg(long, value_delimiter = ',')]
     show: Vec<String>,
     /// Count nothing; list the points where tengen's count of the players' own dead stones
     /// differs from the territory the records saved.
@@ -111,11 +112,13 @@ fn main() -> ExitCode {
             cli.show.contains(&r.source)
                 || (!r.agree && cli.show.iter().any(|s| s == "disagreements"))
         };
+        let mut shown: HashSet<String> = HashSet::new();
         for path in &cli.paths {
             for (source, text) in read_records(path).unwrap_or_default() {
                 let Some(report) = reports.iter().find(|r| r.source == source && wanted(r)) else {
                     continue;
                 };
+                shown.insert(source.clone());
                 match CountedGame::from_sgf(&text, &source) {
                     Ok(Some(game)) => match show(&game, report) {
                         Ok(text) => println!("{text}"),
@@ -125,7 +128,18 @@ fn main() -> ExitCode {
                 }
             }
         }
-        return ExitCode::SUCCESS;
+        let missing = not_found(&cli.show, &shown);
+        for source in &missing {
+            eprintln!(
+                "tengen-count: {source}: not in {} or not in the files given",
+                cli.out.display()
+            );
+        }
+        return if missing.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        };
     }
     let done: HashSet<String> = reports.iter().map(|r| r.source.clone()).collect();
     let mut out = match OpenOptions::new().create(true).append(true).open(&cli.out) {
@@ -137,6 +151,7 @@ fn main() -> ExitCode {
     };
     let mut counted = 0usize;
     let mut unreadable = 0usize;
+    let mut seen: HashSet<String> = HashSet::new();
     'files: for path in &cli.paths {
         let records = match read_records(path) {
             Ok(r) => r,
@@ -156,6 +171,7 @@ fn main() -> ExitCode {
                 }
             };
             counted += 1;
+            seen.insert(source.clone());
             if (counted - 1) % cli.every.max(1) != 0
                 || done.contains(&source)
                 || (!cli.only.is_empty() && !cli.only.contains(&source))
@@ -187,6 +203,18 @@ fn main() -> ExitCode {
     if unreadable > 0 {
         eprintln!("tengen-count: {unreadable} records could not be read");
     }
+    for source in not_found(&cli.only, &seen) {
+        eprintln!("tengen-count: {source}: no counted game of that name in the files given");
+    }
     print!("{}", summary(&reports));
     ExitCode::SUCCESS
+}
+
+/// The games named in `wanted` (other than `disagreements`) that are not in `found`.
+fn not_found(wanted: &[String], found: &HashSet<String>) -> Vec<String> {
+    wanted
+        .iter()
+        .filter(|s| *s != "disagreements" && !found.contains(*s))
+        .cloned()
+        .collect()
 }
