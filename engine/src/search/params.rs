@@ -158,6 +158,10 @@ tunables! {
         /// Atari an opponent chain with two liberties next to the last move, or give an own
         /// two-liberty chain a third liberty.
         two_liberties: f32 = 0.5, 0.0..=1.0;
+        /// In those two-liberty fights, atari only a chain that cannot run away: extending from
+        /// its other liberty must leave it two liberties at most. Off, any atari whose stone
+        /// keeps two liberties is played.
+        useful_ataris: bool = false, 0..=1;
         /// Play the vital point of a 3- to 6-point eye space next to the last move (Pachi 0.8).
         nakade: f32 = 0.8, 0.0..=1.0;
         /// Play a 3x3 shape pattern (hane, cut, ...) next to the last move (michi 0.95).

@@ -129,7 +129,8 @@ impl Policy {
         }
         if two {
             self.candidates.clear();
-            two_liberty_moves(board, color, last, &mut self.candidates);
+            let useful_only = self.params.useful_ataris;
+            two_liberty_moves(board, color, last, useful_only, &mut self.candidates);
             if let Some(m) = self.pick(board, color, rng) {
                 return Some(m);
             }
@@ -398,7 +399,14 @@ fn attackers_in_atari(board: &Board, chain: Point, out: &mut Candidates) {
 }
 
 /// Chains with two liberties at or next to the last move: atari the opponent's, lengthen ours.
-fn two_liberty_moves(board: &Board, color: Color, last: Point, out: &mut Candidates) {
+/// With `useful_only`, an atari only where the chain cannot run away (see [`atari_holds`]).
+fn two_liberty_moves(
+    board: &Board,
+    color: Color,
+    last: Point,
+    useful_only: bool,
+    out: &mut Candidates,
+) {
     let geo = board.geometry();
     let own = Cell::from(color);
     let mut seen = [Point::new(0); 5];
@@ -426,12 +434,23 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, out: &mut Candida
                 }
             } else {
                 // Atari, unless the atari stone would itself be short of liberties.
-                if liberties_after::<2>(board, color, l) >= 2 {
+                if liberties_after::<2>(board, color, l) < 2 {
+                    continue;
+                }
+                let other = if l == libs[0] { libs[1] } else { libs[0] };
+                if !useful_only || atari_holds(board, color, other) {
                     out.push(l);
                 }
             }
         }
     }
+}
+
+/// Can `color`'s atari on an opponent two-liberty chain, whose other liberty is `other`, be
+/// worth a playout move: would extending there leave the chain at most two liberties (the atari
+/// takes one of those it has now)? A chain that gets three runs away and the atari was wasted.
+fn atari_holds(board: &Board, color: Color, other: Point) -> bool {
+    liberties_after::<4>(board, color.opponent(), other) <= 3
 }
 
 #[cfg(test)]
@@ -461,6 +480,48 @@ mod tests {
                 Some(pt(&b, "C3"))
             );
         }
+    }
+
+    #[test]
+    fn with_useful_ataris_only_the_atari_that_catches_the_chain_is_played() {
+        // White's last move B2 has two liberties. Black's atari at C2 catches it (White's
+        // extension to B1 is caught on the edge); the atari at B1 lets it out at C2.
+        let mut b = Board::from_ascii(
+            ". . . . .
+             . . . . .
+             X X . . .
+             X . . . .
+             . . . . .",
+        )
+        .unwrap();
+        b.play_unchecked(Color::White, pt(&b, "B2"));
+        let only_two_liberties = |useful_ataris| PolicyParams {
+            capture: 0.0,
+            escape: 0.0,
+            two_liberties: 1.0,
+            useful_ataris,
+            nakade: 0.0,
+            pattern: 0.0,
+            fill_board: 0.0,
+            ..PolicyParams::default()
+        };
+        let mut rng = Rng::new(3);
+        let mut chosen = |useful| {
+            let mut policy = Policy::new(only_two_liberties(useful));
+            let mut seen = Vec::new();
+            for _ in 0..40 {
+                let m = policy.choose(&b, Color::Black, &mut rng).unwrap();
+                if !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+            seen.sort_by_key(|p| p.index());
+            seen
+        };
+        assert_eq!(chosen(true), vec![pt(&b, "C2")]);
+        let mut both = vec![pt(&b, "B1"), pt(&b, "C2")];
+        both.sort_by_key(|p| p.index());
+        assert_eq!(chosen(false), both);
     }
 
     #[test]
