@@ -472,8 +472,8 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
     // one chain of a group whose other chains live: such a chain, dead for us, is a candidate
     // too. Only those: with every chain a candidate, some flip matches the result by chance.
     let mut groups = loose_groups(board);
-    for g in 0..groups.len() {
-        let (color, stones) = groups[g].clone();
+    let mut chains_in_atari = Vec::new();
+    for (color, stones) in &groups {
         let mut heads: Vec<Point> = stones.iter().map(|&p| board.chain_id(p)).collect();
         heads.sort();
         heads.dedup();
@@ -484,10 +484,11 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
                 }
                 let mut chain: Vec<Point> = board.chain_stones(head).collect();
                 chain.sort();
-                groups.push((color, chain));
+                chains_in_atari.push((*color, chain));
             }
         }
     }
+    groups.extend(chains_in_atari);
     let score = |dead: &[Point]| game.score(dead).0;
     let dead_set = |flips: &[usize]| {
         let mut dead = judged.dead.clone();
