@@ -399,7 +399,7 @@ fn attackers_in_atari(board: &Board, chain: Point, out: &mut Candidates) {
 }
 
 /// Chains with two liberties at or next to the last move: atari the opponent's, lengthen ours.
-/// With `useful_only`, an atari only where the chain cannot run away (see [`atari_holds`]).
+/// With `useful_only`, an atari only where the chain cannot run away (see [`atari_is_useful`]).
 fn two_liberty_moves(
     board: &Board,
     color: Color,
@@ -438,7 +438,7 @@ fn two_liberty_moves(
                     continue;
                 }
                 let other = if l == libs[0] { libs[1] } else { libs[0] };
-                if !useful_only || atari_holds(board, color, other) {
+                if !useful_only || atari_is_useful(board, color, other) {
                     out.push(l);
                 }
             }
@@ -449,7 +449,7 @@ fn two_liberty_moves(
 /// Can `color`'s atari on an opponent two-liberty chain, whose other liberty is `other`, be
 /// worth a playout move: would extending there leave the chain at most two liberties (the atari
 /// takes one of those it has now)? A chain that gets three runs away and the atari was wasted.
-fn atari_holds(board: &Board, color: Color, other: Point) -> bool {
+fn atari_is_useful(board: &Board, color: Color, other: Point) -> bool {
     liberties_after::<4>(board, color.opponent(), other) <= 3
 }
 
