@@ -371,10 +371,10 @@ tunables! {
         /// this many times as long (within what the clock allows; see [`Allowance::most`]).
         max_extension: f64 = 2.5, 1.0..=100.0;
         /// Own moves still to come per empty point. Each pair of moves fills about two points
-        /// and games end with territory empty or by resignation: 0.25 (21 own moves on an
-        /// empty 9x9 board) beat 0.3, which beat 0.4, in self-play at 10 s a side on 9x9
-        /// (PERFORMANCE.md).
-        own_moves_per_empty: f64 = 0.25, 0.01..=1.0;
+        /// and games end with territory empty or by resignation: 0.25 beat 0.3, which beat
+        /// 0.4, in self-play at 10 s a side on 9x9; 0.2 (17 own moves on an empty 9x9 board)
+        /// with the last good replies on beat 0.25 with them off (PERFORMANCE.md).
+        own_moves_per_empty: f64 = 0.2, 0.01..=1.0;
         /// Fewest own moves the planner assumes are left, per point of the board...
         min_moves_left_per_point: f64 = 0.1, 0.0..=1.0;
         /// ...and at least this many on any board.
@@ -410,25 +410,29 @@ impl TimeManager {
         Some(match clock.overtime_rule() {
             Overtime::None => {
                 let cap = clock.main_left.saturating_sub(self.lag);
-                self.banked(self.share_of_pool(&plan, clock.main_left), cap)
+                let (share, room) = self.share_of_pool(&plan, clock.main_left);
+                self.banked(share, room, cap)
             }
             Overtime::Japanese { period } => self.japanese(&plan, clock, period),
             Overtime::Canadian { period, stones } => self.canadian(&plan, clock, period, stones),
         })
     }
 
-    /// An allowance whose saved time serves later moves: `planned`, extended by
-    /// [`TimeManager::max_extension`] if `may_extend`, both within `cap`.
-    fn banked(&self, (planned, may_extend): (Duration, bool), cap: Duration) -> Allowance {
+    /// An allowance whose saved time serves later moves: `planned`, and when the move may think
+    /// longer (`longest` is `Some`), up to [`TimeManager::max_extension`] times as long but no
+    /// longer than `longest`; both within `cap`.
+    fn banked(&self, planned: Duration, longest: Option<Duration>, cap: Duration) -> Allowance {
         let planned = planned.min(cap);
-        let extension = if may_extend && self.max_extension.is_finite() {
-            self.max_extension.clamp(1.0, 100.0)
-        } else {
-            1.0
+        let most = match longest {
+            Some(longest) if self.max_extension.is_finite() => planned
+                .mul_f64(self.max_extension.clamp(1.0, 100.0))
+                .min(longest)
+                .max(planned),
+            _ => planned,
         };
         Allowance {
             planned,
-            most: planned.mul_f64(extension).min(cap),
+            most: most.min(cap),
             banked: true,
         }
     }
@@ -443,9 +447,9 @@ impl TimeManager {
                 .main_left
                 .saturating_add(period.saturating_mul(extra_periods));
             let cap = pool.saturating_add(free).saturating_sub(self.lag);
-            let (share, may_extend) = self.share_of_pool(plan, pool);
+            let (share, room) = self.share_of_pool(plan, pool);
             let planned = share.max(free.saturating_sub(self.lag));
-            return self.banked((planned, may_extend), cap);
+            return self.banked(planned, room.map(|room| room.saturating_add(free)), cap);
         }
         if clock.periods_left == 0 {
             // Every period is gone (the game is lost on time): answer at once.
@@ -475,9 +479,9 @@ impl TimeManager {
                 .main_left
                 .saturating_add(free)
                 .saturating_sub(self.lag);
-            let (share, may_extend) = self.share_of_pool(plan, clock.main_left);
+            let (share, room) = self.share_of_pool(plan, clock.main_left);
             let planned = share.max(free.saturating_sub(self.lag));
-            return self.banked((planned, may_extend), cap);
+            return self.banked(planned, room.map(|room| room.saturating_add(free)), cap);
         }
         let moves = clock.stones_left.min(plan.moves_left).max(1);
         let planned = self
@@ -493,7 +497,7 @@ impl TimeManager {
         let cap = self
             .period_share(clock.period_left, 2)
             .saturating_sub(self.lag);
-        self.banked((planned, true), cap)
+        self.banked(planned, Some(cap), cap)
     }
 
     /// One move's share of `period_left` when `moves` moves must be made in it, after keeping
@@ -504,23 +508,24 @@ impl TimeManager {
     }
 
     /// This move's share of a pool of time to last the rest of the game, after keeping back the
-    /// lag of the moves to come (at most half the pool, but never less than the lag of
-    /// [`TimeManager::min_moves_left`] moves, so that a game far longer than foreseen can still
-    /// answer quickly to the end), and whether a move may think longer than planned: not when
-    /// that reserve is not whole (the game is short of time), nor when the game is
-    /// [`Plan::overdue`].
-    fn share_of_pool(&self, plan: &Plan, pool: Duration) -> (Duration, bool) {
+    /// lag of the moves to come (at most half the pool, but never less than the lag of the
+    /// fewest moves the planner foresees, [`Plan::floor`], so that a game far longer than
+    /// foreseen can still answer quickly to the end); and how much of the pool a move still in
+    /// doubt may take: `None` (no more than planned) when that reserve is not whole (the game
+    /// is short of time) or the game is [`Plan::overdue`], else the share of the pool that each
+    /// of [`TimeManager::min_moves_left`] moves would get, so that no move spends a large part
+    /// of the clock however long its doubt lasts.
+    fn share_of_pool(&self, plan: &Plan, pool: Duration) -> (Duration, Option<Duration>) {
         let lag_reserve = self.lag.saturating_mul(plan.moves_left);
         let whole = lag_reserve <= pool / 2 && !plan.overdue;
-        let last_moves = self
-            .lag
-            .saturating_mul(clamp_u32(self.min_moves_left as i64));
+        let last_moves = self.lag.saturating_mul(plan.floor);
         // Below that floor a move still gets its share of a sliver of the pool, never 0.
         let kept = lag_reserve
             .min(pool / 2)
             .max(last_moves.min(pool.mul_f64(1.0 - SHARED_BELOW_RESERVE)));
         let share = (pool - kept).mul_f64(fraction(plan.share));
-        (share, whole)
+        let room = (pool - kept) / clamp_u32(self.min_moves_left as i64).max(1);
+        (share, whole.then_some(room))
     }
 
     /// Weight of a move played when `empty_share` of the board is empty.
@@ -555,6 +560,9 @@ const SHARED_BELOW_RESERVE: f64 = 0.1;
 /// The game as the planner sees it: own moves left and this move's share of the time to come.
 struct Plan {
     moves_left: u32,
+    /// The fewest own moves the planner assumes are left, whatever the empty points say
+    /// ([`TimeManager::min_moves_left_per_point`], [`TimeManager::min_moves_left`]).
+    floor: u32,
     share: f64,
     /// The game has gone on longer than the empty points foretold (the floor of moves left
     /// applies): no move thinks longer than planned.
@@ -576,6 +584,7 @@ impl Plan {
             .sum();
         Plan {
             moves_left,
+            floor: floor.clamp(1.0, points).ceil() as u32,
             share: tm.weight(now) / total,
             overdue: foretold.is_nan() || foretold < floor,
         }
@@ -1043,8 +1052,10 @@ mod tests {
             period,
             stones: 25,
         });
+        let by_all_stones = tm.period_share(period, 25) - tm.lag;
         let early = tm.budget(&fresh, &Board::new(9).unwrap()).unwrap().planned;
         let late = tm.budget(&fresh, &board_with_empty(9, 10)).unwrap().planned;
-        assert!(late > early * 2, "{late:?} vs {early:?}");
+        assert!(late > early, "{late:?} vs {early:?}");
+        assert!(late > by_all_stones * 2, "{late:?} vs {by_all_stones:?}");
     }
 }

@@ -543,7 +543,7 @@ fn the_time_managers_parameters_are_listed_and_shape_the_plan() {
     let mut s = session();
     let lines = ok(&mut s, "tengen-param");
     assert!(
-        lines.contains("[string] own_moves_per_empty 0.25"),
+        lines.contains("[string] own_moves_per_empty 0.2"),
         "{lines}"
     );
     assert!(lines.contains("[string] lag 0.1"), "{lines}");
@@ -558,14 +558,14 @@ fn the_time_managers_parameters_are_listed_and_shape_the_plan() {
     };
     let usual = planned(&mut s);
     // Fewer moves foreseen: more time for this one.
-    ok(&mut s, "tengen-param own_moves_per_empty 0.2");
+    ok(&mut s, "tengen-param own_moves_per_empty 0.15");
     assert!(planned(&mut s) > usual);
     for bad in ["own_moves_per_empty 0", "own_moves_per_empty x", "lag -1"] {
         err(&mut s, &format!("tengen-param {bad}"));
     }
     let lines = ok(&mut s, "tengen-param");
     assert!(
-        lines.contains("[string] own_moves_per_empty 0.2"),
+        lines.contains("[string] own_moves_per_empty 0.15"),
         "{lines}"
     );
     assert!(lines.contains("[string] lag 0.1"), "{lines}");
