@@ -265,6 +265,14 @@ impl Board {
         Point::new(self.head[p.index()] as usize)
     }
 
+    /// Pseudo-liberties of the chain through the stone at `p`: its stones' empty neighbours,
+    /// each counted once per stone next to it. A point is next to at most four stones, so the
+    /// chain has at least a quarter of this many distinct liberties.
+    #[inline(always)]
+    pub fn pseudo_liberties(&self, p: Point) -> usize {
+        self.chains[self.head[p.index()] as usize].libs as usize
+    }
+
     /// Number of stones in the chain through `p`.
     #[inline(always)]
     pub fn chain_size(&self, p: Point) -> usize {

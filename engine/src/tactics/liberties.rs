@@ -39,6 +39,11 @@ pub fn liberties_after<const N: usize>(board: &Board, color: Color, p: Point) ->
                 {
                     continue;
                 }
+                // At most four of the pseudo-liberties are `p`, and every other liberty is
+                // counted at most four times: more than 4N of them means N others at least.
+                if board.pseudo_liberties(Point::new(q)) > 4 * N {
+                    return N;
+                }
                 for s in board.chain_stones(Point::new(q)) {
                     for r in geo.neighbors(s.index()) {
                         if board.at_index(r) == Cell::Empty && add(r, &mut libs, &mut n) {
@@ -147,6 +152,37 @@ mod tests {
         // White a2 has a1 as its only liberty: a self-atari of one stone.
         assert_eq!(self_atari_stones(&b, Color::White, pt(&b, "A2")), 1);
         assert_eq!(self_atari_stones(&b, Color::Black, pt(&b, "D3")), 0);
+    }
+
+    #[test]
+    fn without_a_capture_the_count_is_that_of_the_chain_the_move_makes() {
+        // Boards from random playouts have chains of every size, long ones with many
+        // pseudo-liberties among them (which the count may skip walking).
+        let mut rng = crate::rng::Rng::new(11);
+        let mut checked = [0; 3];
+        for game in 0..30 {
+            let size = [9, 13, 19][game % 3];
+            let mut b = Board::new(size).unwrap();
+            crate::playout::light_playout(&mut b, Color::Black, &mut rng, size * size / 2);
+            for p in b.geometry().points() {
+                for color in [Color::Black, Color::White] {
+                    if b.at(p) != Cell::Empty
+                        || !b.is_legal(color, p)
+                        || captured_stones(&b, color, p) > 0
+                    {
+                        continue;
+                    }
+                    let mut after = b.clone();
+                    after.play_unchecked(color, p);
+                    let libs = after.liberty_count_upto::<8>(p);
+                    assert_eq!(liberties_after::<2>(&b, color, p), libs.min(2));
+                    assert_eq!(liberties_after::<3>(&b, color, p), libs.min(3));
+                    assert_eq!(liberties_after::<4>(&b, color, p), libs.min(4));
+                    checked[libs.min(3) - 1] += 1;
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
     }
 
     #[test]
