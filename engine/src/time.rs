@@ -25,11 +25,12 @@
 //! - Where time saved now serves later moves (main time, and a Canadian period with stones
 //!   still to play after this one), the [`Allowance`] is *banked*: the search may stop before its
 //!   planned time when its choice cannot change, and may think up to
-//!   [`TimeManager::max_extension`] times as long when its choice is still in doubt, but never
-//!   more than each of [`TimeManager::min_moves_left`] moves' share of the pool (a tenth; Huang, Coulom
-//!   and Lin, "Time management for Monte-Carlo tree search applied to the game of Go", 2010,
-//!   found both worth playing strength). Where it is not (a Japanese period, the last stone of
-//!   a Canadian period), the search uses its whole planned time: what it saved would be lost.
+//!   [`TimeManager::max_extension`] times as long when its choice is still in doubt (Huang,
+//!   Coulom and Lin, "Time management for Monte-Carlo tree search applied to the game of Go",
+//!   2010, found both worth playing strength), but never longer than the share of the pool
+//!   each of [`TimeManager::min_moves_left`] moves would get (a tenth). Where time saved is not
+//!   banked (a Japanese period, the last stone of a Canadian period), the search uses its whole
+//!   planned time: what it saved would be lost.
 //!
 //! ```
 //! use std::time::Duration;
