@@ -164,7 +164,8 @@ mod tests {
     /// G), with a lone white stone at A5 in Black's narrow strip; White has just passed (White
     /// passed before, while Black built its walls). Black wins by any count, with A5 dead.
     fn dead_stone_after_a_pass(rules: Rules) -> Game {
-        let moves = "C1 A5 C2 G1 C3 G2 C4 G3 C5 G4 C6 G5 C7 G6 C8 G7 C9 G8 F1 G9 F2 pass F3 pass F4 pass F5 pass F6 pass F7 pass F8 pass F9 pass";
+        let moves = "C1 A5 C2 G1 C3 G2 C4 G3 C5 G4 C6 G5 C7 G6 C8 G7 C9 G8 F1 G9 \
+                     F2 pass F3 pass F4 pass F5 pass F6 pass F7 pass F8 pass F9 pass";
         game_with(rules, &alternating(moves), 9)
     }
 
