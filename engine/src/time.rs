@@ -439,6 +439,21 @@ impl TimeManager {
         }
     }
 
+    /// In main time with byo-yomi to follow, where overrunning into it gives `free` time: the
+    /// move's share of `pool`, never less than the free time; a move in doubt may take the free
+    /// time and what the pool allows it (see [`TimeManager::share_of_pool`]).
+    fn before_byoyomi(
+        &self,
+        plan: &Plan,
+        pool: Duration,
+        free: Duration,
+        cap: Duration,
+    ) -> Allowance {
+        let (share, room) = self.share_of_pool(plan, pool);
+        let planned = share.max(free.saturating_sub(self.lag));
+        self.banked(planned, room.map(|room| room.saturating_add(free)), cap)
+    }
+
     /// Japanese byo-yomi, in main time or in the periods.
     fn japanese(&self, plan: &Plan, clock: &Clock, period: Duration) -> Allowance {
         let extra_periods = clock.periods_left.saturating_sub(1);
@@ -449,9 +464,7 @@ impl TimeManager {
                 .main_left
                 .saturating_add(period.saturating_mul(extra_periods));
             let cap = pool.saturating_add(free).saturating_sub(self.lag);
-            let (share, room) = self.share_of_pool(plan, pool);
-            let planned = share.max(free.saturating_sub(self.lag));
-            return self.banked(planned, room.map(|room| room.saturating_add(free)), cap);
+            return self.before_byoyomi(plan, pool, free, cap);
         }
         if clock.periods_left == 0 {
             // Every period is gone (the game is lost on time): answer at once.
@@ -481,9 +494,7 @@ impl TimeManager {
                 .main_left
                 .saturating_add(free)
                 .saturating_sub(self.lag);
-            let (share, room) = self.share_of_pool(plan, clock.main_left);
-            let planned = share.max(free.saturating_sub(self.lag));
-            return self.banked(planned, room.map(|room| room.saturating_add(free)), cap);
+            return self.before_byoyomi(plan, clock.main_left, free, cap);
         }
         let moves = clock.stones_left.min(plan.moves_left).max(1);
         let planned = self
