@@ -17,15 +17,19 @@
 //!    one eye must say so. The enemy stones in the areas it then holds for good are dead.
 //! 3. A large chain the playouts call dead that the other colour cannot capture, even moving
 //!    first ([`captured_by_any`] proves the loss: the reading finished), is in a standoff, as
-//!    in a seki: alive. That holds too for a chain that wins a race but is not alive for good
+//!    in a seki: alive (the attacker may play approach moves: a liberty it would fill in
+//!    self-atari is filled after a move that connects it). That holds too for a chain that wins a race but is not alive for good
 //!    after the capture (a seki where capturing the stones inside would leave a killable
 //!    eye space).
 
 use super::{benson, eyespace, Chains, Regions};
 use crate::board::Board;
+use crate::tactics::liberties::liberties_after;
 use crate::tactics::nakade::is_killable;
 use crate::types::{Cell, Color, Point};
+use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Races are read when the two chains have at most this many liberties together; larger ones
 /// are not races (or too long to read).
@@ -39,8 +43,10 @@ pub const MIN_STANDOFF_STONES: usize = 5;
 /// Positions one race may visit before it counts as lost.
 const NODE_BUDGET: usize = 3000;
 
-/// Positions a race against every enemy stone ([`captured_by_any`]) may visit.
-const GROUP_NODE_BUDGET: usize = 6000;
+/// Positions a race against every enemy stone ([`captured_by_any`]) may visit, and all such
+/// races of one judgement ([`revive`]) together: about 0.2 s of reading on a 19x19 board, so
+/// that counting stays well under a second.
+const GROUP_NODE_BUDGET: usize = 100_000;
 
 /// Against every enemy stone, the defender is safe once it has captured stones and has this
 /// many liberties more than at the start (or more than [`MAX_RACE_LIBERTIES`])...
@@ -54,13 +60,49 @@ const ESCAPE_CAPTURES: u32 = 4;
 pub const NEIGHBOUR_LIBERTIES: usize = 6;
 
 /// A race against every enemy stone is read when it has at most this many moves at the start.
-const MAX_GROUP_RACE_MOVES: usize = 14;
+const MAX_GROUP_RACE_MOVES: usize = 20;
 
-/// Moves a race against every enemy stone may be away from its end, at most.
-const MAX_GROUP_DEPTH: usize = 36;
+/// Moves a race against every enemy stone may be away from its end: twice its moves at the
+/// start and this many more (captures, throw-ins and approach moves make lines longer)...
+const GROUP_DEPTH_MARGIN: usize = 24;
+
+/// ... but never more than this.
+const MAX_GROUP_DEPTH: usize = 48;
 
 /// Moves a race reading may be away from its end (both sides), at most.
 const MAX_DEPTH: usize = 2 * MAX_RACE_LIBERTIES + 4;
+
+/// The moves of one position of a race (or the chains they come from), on the stack.
+type Points = SmallVec<[Point; 32]>;
+
+/// The race table's hasher: its keys start with a Zobrist hash, already random; the words are
+/// folded in with a multiply (as FxHash does), cheap beside the reading.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+}
 
 /// A race being read: the two chains (by one stone each), the colours, the table of positions
 /// already decided and the nodes left.
@@ -77,7 +119,7 @@ struct Race {
     /// Against every enemy stone: the liberties that, once the defender has captured
     /// something, make it safe.
     escape_liberties: usize,
-    table: HashMap<(u64, u16, bool), bool>,
+    table: HashMap<(u64, u16, bool), bool, BuildHasherDefault<MixHasher>>,
     /// The positions on the line being read (against every enemy stone only).
     path: Vec<(u64, u16, bool)>,
     nodes: usize,
@@ -115,14 +157,22 @@ pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Opti
 /// moves first (`b`'s side may pass whenever it likes, and tries that first after any
 /// capture)? The moves are `b`'s liberties, those of `b`'s own chains next to one of them
 /// (they can join it, so the attacker must fill them too), captures next to `b` or its short
-/// enemy neighbours, and, for the defender only, the liberties of the enemy chains next to
-/// `b` that are short of them (at most [`NEIGHBOUR_LIBERTIES`]). The defender escapes when it
+/// enemy neighbours; for the defender only, the liberties of the enemy chains next to `b`
+/// that are short of them (at most [`NEIGHBOUR_LIBERTIES`]); for the attacker only, the
+/// approach moves ([`approach`]) to the liberties it would fill in self-atari. The defender escapes when it
 /// has captured [`ESCAPE_CAPTURES`] stones or more and gained [`ESCAPE_GAIN`] liberties (or
 /// has more than [`MAX_RACE_LIBERTIES`]). `None` when the reading is cut short before it
 /// proves either answer, or when there are too many moves to read. This is the standoff test
 /// of a group in seki with several chains on either side, which a reading of two chains
 /// misses: the shared liberties of a third chain, or a neighbour with many liberties.
 pub fn captured_by_any(board: &Board, b: Point) -> Option<bool> {
+    let mut left = usize::MAX;
+    captured_by_any_within(board, b, &mut left)
+}
+
+/// [`captured_by_any`] with at most `left` positions read (less when the race's own budget is
+/// smaller), which it takes from `left`.
+fn captured_by_any_within(board: &Board, b: Point, left: &mut usize) -> Option<bool> {
     let defender = board.at(b).color()?;
     let escape_liberties =
         (board.liberty_count_upto::<16>(b) + ESCAPE_GAIN).min(MAX_RACE_LIBERTIES + 1);
@@ -131,14 +181,16 @@ pub fn captured_by_any(board: &Board, b: Point) -> Option<bool> {
         defender.opponent(),
         None,
         b,
-        GROUP_NODE_BUDGET,
+        GROUP_NODE_BUDGET.min(*left),
         escape_liberties,
     );
     let libs = race.moves(board, false).len();
     if libs > MAX_GROUP_RACE_MOVES {
         return None;
     }
-    let won = race.attacker_wins(board, true, (2 * libs + 8).min(MAX_GROUP_DEPTH));
+    let depth = (2 * libs + GROUP_DEPTH_MARGIN).min(MAX_GROUP_DEPTH);
+    let won = race.attacker_wins(board, true, depth);
+    *left -= race.nodes.min(*left);
     (won || !race.cut).then_some(won)
 }
 
@@ -160,7 +212,7 @@ impl Race {
             root_captures: board.captures(attacker.opponent()),
             budget,
             escape_liberties,
-            table: HashMap::new(),
+            table: HashMap::default(),
             path: Vec::new(),
             nodes: 0,
             cut: false,
@@ -262,7 +314,7 @@ impl Race {
     /// The moves of the race for the side to move, the likeliest first: captures of chains in
     /// atari next to either chain, then the other chain's liberties it does not share, the
     /// shared ones, and its own.
-    fn moves(&self, board: &Board, attacker_to_move: bool) -> Vec<Point> {
+    fn moves(&self, board: &Board, attacker_to_move: bool) -> Points {
         let Some(a) = self.a else {
             return self.group_moves(board, attacker_to_move);
         };
@@ -274,7 +326,7 @@ impl Race {
         let (own_libs, n_own) = board.liberties::<16>(own);
         let (other_libs, n_other) = board.liberties::<16>(other);
         let (own_libs, other_libs) = (&own_libs[..n_own], &other_libs[..n_other]);
-        let mut moves: Vec<Point> = Vec::with_capacity(n_own + n_other + 4);
+        let mut moves = Points::new();
         push_atari_liberties(board, [other, own].iter(), &mut moves);
         let shared = |p: &Point| own_libs.contains(p);
         for &p in other_libs.iter().filter(|p| !shared(p)) {
@@ -288,20 +340,26 @@ impl Race {
 
     /// The moves of a race against every enemy stone (for both sides): captures of chains in
     /// atari next to the defender's chain or to its short-of-liberties enemy neighbours, then
-    /// the defender's liberties, then those neighbours' liberties.
-    fn group_moves(&self, board: &Board, attacker_to_move: bool) -> Vec<Point> {
+    /// the defender's liberties, then those neighbours' liberties (the defender's), then the
+    /// approach moves to the defender's liberties that the attacker cannot fill at once (the
+    /// attacker's).
+    fn group_moves(&self, board: &Board, attacker_to_move: bool) -> Points {
         let geo = board.geometry();
         let enemy = Cell::from(self.attacker);
-        let mut short: Vec<Point> = Vec::new();
+        let mut short = Points::new();
+        // Every chain looked at, short or not: each is counted once.
+        let mut seen = Points::new();
         for s in board.chain_stones(self.b) {
             for n in geo.neighbors(s.index()) {
                 if board.at_index(n) == enemy {
                     let head = board.chain_id(Point::new(n));
-                    if !short.contains(&head)
-                        && board.liberty_count_upto::<{ NEIGHBOUR_LIBERTIES + 1 }>(head)
+                    if !seen.contains(&head) {
+                        seen.push(head);
+                        if board.liberty_count_upto::<{ NEIGHBOUR_LIBERTIES + 1 }>(head)
                             <= NEIGHBOUR_LIBERTIES
-                    {
-                        short.push(head);
+                        {
+                            short.push(head);
+                        }
                     }
                 }
             }
@@ -310,23 +368,24 @@ impl Race {
         // liberties): the attacker must fill their liberties too.
         let own = Cell::from(self.attacker.opponent());
         let head = board.chain_id(self.b);
-        let mut friends: Vec<Point> = Vec::new();
+        let mut friends = Points::new();
         let (libs, n) = board.liberties::<16>(self.b);
         for &l in &libs[..n] {
             for m in geo.neighbors(l.index()) {
                 if board.at_index(m) == own {
                     let h = board.chain_id(Point::new(m));
-                    if h != head
-                        && !friends.contains(&h)
-                        && board.liberty_count_upto::<{ NEIGHBOUR_LIBERTIES + 1 }>(h)
+                    if h != head && !seen.contains(&h) {
+                        seen.push(h);
+                        if board.liberty_count_upto::<{ NEIGHBOUR_LIBERTIES + 1 }>(h)
                             <= NEIGHBOUR_LIBERTIES
-                    {
-                        friends.push(h);
+                        {
+                            friends.push(h);
+                        }
                     }
                 }
             }
         }
-        let mut moves: Vec<Point> = Vec::new();
+        let mut moves = Points::new();
         let chains = short.iter().chain(&friends).chain(std::iter::once(&self.b));
         push_atari_liberties(board, chains, &mut moves);
         // The attacker saves a neighbour only when it is in atari (its captures are above).
@@ -335,11 +394,20 @@ impl Race {
         } else {
             &short[..]
         };
+        let mut approaches = Points::new();
         for &chain in std::iter::once(&self.b).chain(&friends).chain(outside) {
             let (libs, n) = board.liberties::<16>(chain);
             for &p in &libs[..n] {
                 push_new(&mut moves, p);
+                if attacker_to_move {
+                    if let Some(q) = approach(board, self.attacker, p) {
+                        push_new(&mut approaches, q);
+                    }
+                }
             }
+        }
+        for q in approaches {
+            push_new(&mut moves, q);
         }
         moves
     }
@@ -352,6 +420,7 @@ impl Race {
 /// certain (Benson's algorithm), which no race changes.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
+    let mut left = GROUP_NODE_BUDGET;
     for (a, chain) in chains.list.iter().enumerate() {
         if !verdict[a] || fixed[a] || chain.liberties.len() > MAX_RACE_LIBERTIES {
             continue;
@@ -366,10 +435,10 @@ pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> 
             })
             .collect();
         // A standoff: no living neighbour captures it even moving first.
-        let standoff = || {
+        let mut standoff = || {
             chain.stones.len() >= MIN_STANDOFF_STONES
                 && !threats.is_empty()
-                && captured_by_any(board, chain.stones[0]) == Some(false)
+                && captured_by_any_within(board, chain.stones[0], &mut left) == Some(false)
         };
         if captured.is_empty() {
             if standoff() {
@@ -460,8 +529,32 @@ fn living_enemies(board: &Board, chains: &Chains, a: usize, verdict: &[bool]) ->
     found
 }
 
+/// The approach move to the liberty `p`: when a `color` stone there would be left in atari
+/// without capturing anything, the one liberty it would have, if a `color` stone touches it
+/// (playing there first joins `p` to that stone's chain, so that filling `p` is then safe);
+/// `None` otherwise.
+fn approach(board: &Board, color: Color, p: Point) -> Option<Point> {
+    if liberties_after::<2>(board, color, p) != 1
+        || !board.is_legal(color, p)
+        || board.captures_at(color, p)
+    {
+        return None;
+    }
+    let mut next = board.clone();
+    next.play_unchecked(color, p);
+    let (libs, n) = next.liberties::<2>(p);
+    let own = Cell::from(color);
+    (n == 1
+        && board
+            .geometry()
+            .neighbors(libs[0].index())
+            .iter()
+            .any(|&m| board.at_index(m) == own))
+    .then_some(libs[0])
+}
+
 /// Add `p` to `moves` unless it is there already.
-fn push_new(moves: &mut Vec<Point>, p: Point) {
+fn push_new(moves: &mut Points, p: Point) {
     if !moves.contains(&p) {
         moves.push(p);
     }
@@ -472,7 +565,7 @@ fn push_new(moves: &mut Vec<Point>, p: Point) {
 fn push_atari_liberties<'a>(
     board: &Board,
     chains: impl Iterator<Item = &'a Point>,
-    moves: &mut Vec<Point>,
+    moves: &mut Points,
 ) {
     let geo = board.geometry();
     for &chain in chains {
@@ -650,6 +743,26 @@ mod tests {
         dead[x] = true;
         let fixed = vec![false; chains.list.len()];
         assert!(revive(&b, &chains, &dead, &fixed)[x], "black is dead");
+    }
+
+    #[test]
+    fn an_approach_move_fills_a_liberty_that_would_be_self_atari() {
+        // White's seven stones at the right edge have a real eye at g2 and one liberty more,
+        // g4, next to Black's g5. Black at g4 at once would be self-atari (White captures at
+        // g6); Black at g6 first connects g5 to the wall, then g4 leaves White one eye.
+        let b = Board::from_ascii(
+            ". . . . . . .
+             . . . . X X .
+             . . . . X O X
+             . . . . X O .
+             . . . . X O O
+             . . . . X O .
+             . . . . X O O",
+        )
+        .unwrap();
+        let (white, g4, g6) = (at(&b, 5, 4), at(&b, 6, 3), at(&b, 6, 5));
+        assert_eq!(approach(&b, Color::Black, g4), Some(g6));
+        assert_eq!(captured_by_any(&b, white), Some(true));
     }
 
     #[test]
