@@ -18,9 +18,9 @@
 //! 3. A large chain the playouts call dead that the other colour cannot capture, even moving
 //!    first ([`captured_by_any`] proves the loss: the reading finished), is in a standoff, as
 //!    in a seki: alive (the attacker may play approach moves: a liberty it would fill in
-//!    self-atari is filled after a move that connects it). That holds too for a chain that wins a race but is not alive for good
-//!    after the capture (a seki where capturing the stones inside would leave a killable
-//!    eye space).
+//!    self-atari is filled after a move that connects it). That holds too for a chain that
+//!    wins a race but is not alive for good after the capture (a seki where capturing the
+//!    stones inside would leave a killable eye space).
 
 use super::{benson, eyespace, Chains, Regions};
 use crate::board::Board;
@@ -29,7 +29,6 @@ use crate::tactics::nakade::is_killable;
 use crate::types::{Cell, Color, Point};
 use smallvec::SmallVec;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Races are read when the two chains have at most this many liberties together; larger ones
 /// are not races (or too long to read).
@@ -75,35 +74,6 @@ const MAX_DEPTH: usize = 2 * MAX_RACE_LIBERTIES + 4;
 /// The moves of one position of a race (or the chains they come from), on the stack.
 type Points = SmallVec<[Point; 32]>;
 
-/// The race table's hasher: its keys start with a Zobrist hash, already random; the words are
-/// folded in with a multiply (as FxHash does), cheap beside the reading.
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u16(&mut self, x: u16) {
-        self.write_u64(u64::from(x));
-    }
-
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(u64::from(x));
-    }
-}
-
 /// A race being read: the two chains (by one stone each), the colours, the table of positions
 /// already decided and the nodes left.
 struct Race {
@@ -119,7 +89,7 @@ struct Race {
     /// Against every enemy stone: the liberties that, once the defender has captured
     /// something, make it safe.
     escape_liberties: usize,
-    table: HashMap<(u64, u16, bool), bool, BuildHasherDefault<MixHasher>>,
+    table: HashMap<(u64, u16, bool), bool>,
     /// The positions on the line being read (against every enemy stone only).
     path: Vec<(u64, u16, bool)>,
     nodes: usize,
@@ -159,12 +129,12 @@ pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Opti
 /// (they can join it, so the attacker must fill them too), captures next to `b` or its short
 /// enemy neighbours; for the defender only, the liberties of the enemy chains next to `b`
 /// that are short of them (at most [`NEIGHBOUR_LIBERTIES`]); for the attacker only, the
-/// approach moves ([`approach`]) to the liberties it would fill in self-atari. The defender escapes when it
-/// has captured [`ESCAPE_CAPTURES`] stones or more and gained [`ESCAPE_GAIN`] liberties (or
-/// has more than [`MAX_RACE_LIBERTIES`]). `None` when the reading is cut short before it
-/// proves either answer, or when there are too many moves to read. This is the standoff test
-/// of a group in seki with several chains on either side, which a reading of two chains
-/// misses: the shared liberties of a third chain, or a neighbour with many liberties.
+/// approach moves ([`approach`]) to the liberties it would fill in self-atari. The defender
+/// escapes when it has captured [`ESCAPE_CAPTURES`] stones or more and gained [`ESCAPE_GAIN`]
+/// liberties (or has more than [`MAX_RACE_LIBERTIES`]). `None` when the reading is cut short
+/// before it proves either answer, or when there are too many moves to read. This is the
+/// standoff test of a group in seki with several chains on either side, which a reading of two
+/// chains misses: the shared liberties of a third chain, or a neighbour with many liberties.
 pub fn captured_by_any(board: &Board, b: Point) -> Option<bool> {
     let mut left = usize::MAX;
     captured_by_any_within(board, b, &mut left)
@@ -212,7 +182,7 @@ impl Race {
             root_captures: board.captures(attacker.opponent()),
             budget,
             escape_liberties,
-            table: HashMap::default(),
+            table: HashMap::new(),
             path: Vec::new(),
             nodes: 0,
             cut: false,
@@ -416,8 +386,9 @@ impl Race {
 /// Chains the playouts call dead (`dead`, per chain of `chains`) that win a capturing race
 /// and then live, or that the other colour cannot capture even moving first (a standoff, as
 /// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, next to a living enemy chain): the
-/// judgement with them alive and the chains they capture dead. `fixed` marks the chains whose status is already known for
-/// certain (Benson's algorithm), which no race changes.
+/// judgement with them alive and the chains they capture dead. `fixed` marks the chains whose
+/// status is already known for certain (Benson's algorithm), which no race changes. All the
+/// standoff readings of one call share one budget of [`GROUP_NODE_BUDGET`] positions.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
     let mut left = GROUP_NODE_BUDGET;
@@ -540,17 +511,24 @@ fn approach(board: &Board, color: Color, p: Point) -> Option<Point> {
     {
         return None;
     }
-    let mut next = board.clone();
-    next.play_unchecked(color, p);
-    let (libs, n) = next.liberties::<2>(p);
+    // That one liberty: an empty neighbour of `p`, or another liberty of a chain `p` joins.
+    let geo = board.geometry();
     let own = Cell::from(color);
-    (n == 1
-        && board
-            .geometry()
-            .neighbors(libs[0].index())
-            .iter()
-            .any(|&m| board.at_index(m) == own))
-    .then_some(libs[0])
+    let q = geo.neighbors(p.index()).iter().find_map(|&n| {
+        let c = board.at_index(n);
+        if c == Cell::Empty {
+            Some(Point::new(n))
+        } else if c == own {
+            let (libs, k) = board.liberties::<2>(Point::new(n));
+            libs[..k].iter().copied().find(|&l| l != p)
+        } else {
+            None
+        }
+    })?;
+    geo.neighbors(q.index())
+        .iter()
+        .any(|&m| board.at_index(m) == own)
+        .then_some(q)
 }
 
 /// Add `p` to `moves` unless it is there already.
