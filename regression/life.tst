@@ -101,3 +101,14 @@ loadsgf sgf/cgos-2007-seki.sgf
 #? []
 92 final_score
 #? [B\+2\.5]
+
+# --- A ko left at the end (a dame ko): White's d5 is in atari, but Black taking it on e5
+# would be in atari at once, and White would take back. When both pass with the ko unresolved,
+# the stone stays on the board: alive, though the playouts capture it. Area: Black 35 (28
+# stones, 7 eyes), White 46 (35 stones with d5, 11 empty points with e5); with d5 dead, d5
+# and e5 would be nobody's, W+16.5.
+loadsgf sgf/dame-ko.sgf
+100 final_status_list dead
+#? []
+101 final_score
+#? [W\+18\.5]

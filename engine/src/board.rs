@@ -4,7 +4,7 @@
 //! # Representation
 //! The padded one-dimensional array of [`crate::geometry`], so every on-board point has four
 //! neighbours and four diagonals inside the array. Chains are circular linked lists of stones
-//! (`next`) with a head point (`head`) that holds the chain's record ([`ChainInfo`]).
+//! (`next`) with a head point (`head`) that holds the chain's record (`ChainInfo`).
 //!
 //! Liberties are *pseudo-liberties*: each (stone, adjacent empty point) pair counts once. Their
 //! count, sum and sum of squares are kept, so "exactly one real liberty" (atari) is exact and

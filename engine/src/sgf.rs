@@ -1,4 +1,4 @@
-//! SGF (FF[4]) reading and writing, for Go games: the main line only.
+//! SGF (`FF[4]`) reading and writing, for Go games: the main line only.
 //!
 //! Reading is two steps: [`parse_main_line`] turns text into the properties of each node on the
 //! main line (the first variation at every branch), then [`GameRecord::from_nodes`] reads the Go

@@ -5,7 +5,7 @@
 //! move played is a team of features that won against the teams of all other legal moves, and
 //! minorization–maximization finds the feature strengths (gammas) that make the games most likely.
 //!
-//! How to read it: [`data`] reads and replays games; [`extract`] harvests the frequent large
+//! How to read it: [`data`] reads and replays games; [`extract`](mod@extract) harvests the frequent large
 //! patterns and turns positions into teams of feature ids; [`mm`] fits the gammas; [`eval`]
 //! measures move prediction on held-out games through the engine's own lookups; [`train`] (below)
 //! runs the whole pipeline; `main.rs` is the command line. Single-threaded and seeded: the same

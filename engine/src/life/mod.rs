@@ -9,12 +9,14 @@
 //! of opponent moves can capture them even if they never answer); [`seki`] finds groups that
 //! share liberties that neither side can fill without putting itself in atari; [`eyespace`]
 //! finds groups whose enclosed area is too big to be killed; [`semeai`] reads the capturing
-//! races of the groups the playouts call dead, and keeps the ones that win and then live.
+//! races of the groups the playouts call dead, and keeps the ones that win and then live;
+//! [`ko`] keeps the stones left in a dame ko.
 //!
 //! None of it is used inside a playout: it allocates, and runs once per judged position.
 
 pub mod benson;
 pub mod eyespace;
+pub mod ko;
 pub mod seki;
 pub mod semeai;
 

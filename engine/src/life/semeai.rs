@@ -129,8 +129,8 @@ pub fn captures(board: &Board, a: Point, b: Point, attacker_first: bool) -> Opti
 /// (they can join it, so the attacker must fill them too), captures next to `b` or its short
 /// enemy neighbours; for the defender only, the liberties of the enemy chains next to `b`
 /// that are short of them (at most [`NEIGHBOUR_LIBERTIES`]); for the attacker only, the
-/// approach moves ([`approach`]) to the liberties it would fill in self-atari. The defender
-/// escapes when it has captured [`ESCAPE_CAPTURES`] stones or more and gained [`ESCAPE_GAIN`]
+/// approach moves (`approach`) to the liberties it would fill in self-atari. The defender
+/// escapes when it has captured `ESCAPE_CAPTURES` stones or more and gained `ESCAPE_GAIN`
 /// liberties (or has more than [`MAX_RACE_LIBERTIES`]). `None` when the reading is cut short
 /// before it proves either answer, or when there are too many moves to read. This is the
 /// standoff test of a group in seki with several chains on either side, which a reading of two
@@ -388,7 +388,7 @@ impl Race {
 /// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, next to a living enemy chain): the
 /// judgement with them alive and the chains they capture dead. `fixed` marks the chains whose
 /// status is already known for certain (Benson's algorithm), which no race changes. All the
-/// standoff readings of one call share one budget of [`GROUP_NODE_BUDGET`] positions.
+/// standoff readings of one call share one budget of `GROUP_NODE_BUDGET` positions.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
     let mut left = GROUP_NODE_BUDGET;

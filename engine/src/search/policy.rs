@@ -242,7 +242,7 @@ impl Policy {
         None
     }
 
-    /// Learn the replies of a finished simulation (see [`Replies::learn`]), when the policy
+    /// Learn the replies of a finished simulation (see `Replies::learn`), when the policy
     /// uses them.
     pub fn learn(&mut self, history: [u16; 2], moves: &[u16], first: Color, winner: Option<Color>) {
         if let Some(replies) = &mut self.replies {

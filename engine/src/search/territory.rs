@@ -9,7 +9,7 @@
 
 use crate::board::Board;
 use crate::game::Game;
-use crate::life::{benson, eyespace, seki, semeai, Chains, Regions};
+use crate::life::{benson, eyespace, ko, seki, semeai, Chains, Regions};
 use crate::player::StoneStatus;
 use crate::types::{Cell, Color, Point};
 
@@ -71,6 +71,8 @@ impl Territory {
 /// - Chains the playouts call dead that capture a neighbour first even when it moves first,
 ///   and are then alive for good, are alive, and what they capture is dead; so are large ones
 ///   that no neighbour captures even moving first ([`semeai`]).
+/// - A stone in atari on the border of two living groups whose capture would be a ko (a dame
+///   ko, left unresolved when both passed) is alive ([`ko`]).
 /// - Every other chain is dead when the other side owns its stones in most playouts (the mean
 ///   ownership over the chain, so that a chain's stones share one fate).
 #[derive(Clone, Debug)]
@@ -161,6 +163,10 @@ impl Judgement {
             .map(|x| alive(x) || held[x])
             .collect();
         let dead = semeai::revive(board, &chains, &dead, &fixed);
+        // A stone left in a dame ko stays on the board, whatever the playouts did to it.
+        let dead: Vec<bool> = (0..chains.list.len())
+            .map(|x| dead[x] && !ko::in_dame_ko(board, &chains, x, &dead))
+            .collect();
         // Sekis: as the board stands, and once the stones judged dead are removed and the dame
         // only one side can fill are filled (the playouts may have broken a seki, so the
         // first look keeps every stone; dame next to dead stones are territory, so the
