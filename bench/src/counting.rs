@@ -522,7 +522,7 @@ pub fn explain(game: &Game, judged: &Judgement, recorded: f64) -> String {
                 // A chain left in atari at the end of a game is one the opponent could take at
                 // once: players who call it alive have most likely forgotten to mark it dead.
                 let in_atari = if we_dead && stones.iter().any(|&p| board.in_atari(p)) {
-                    ", in atari"
+                    IN_ATARI
                 } else {
                     ""
                 };
@@ -670,8 +670,15 @@ fn against_marks(game: &Game, judged: &Judgement, players: &[Point], recorded: f
     }
     let mut parts = Vec::new();
     if only_ours > 0 {
+        // Stones in atari the players did not mark, as in the explanations.
+        let in_atari = only_theirs == 0
+            && ours
+                .iter()
+                .filter(|p| !players.contains(p))
+                .all(|&p| board.in_atari(p));
         parts.push(format!(
-            "{only_ours} stones dead for us, alive for the players"
+            "{only_ours} stones dead for us, alive for the players{}",
+            if in_atari { IN_ATARI } else { "" }
         ));
     }
     if only_theirs > 0 {
@@ -686,6 +693,9 @@ fn against_marks(game: &Game, judged: &Judgement, players: &[Point], recorded: f
     };
     format!("marks: {}{tail}", parts.join(", "))
 }
+
+/// What an explanation adds to a chain that tengen calls dead and that is in atari.
+const IN_ATARI: &str = ", in atari";
 
 /// The kind of a disagreement without its coordinates and sizes, for the tally.
 pub fn kind_class(kind: &str) -> String {
@@ -753,6 +763,21 @@ pub fn summary(reports: &[GameReport]) -> String {
     }
     for (rules, (n, a)) in by_rules {
         let _ = writeln!(s, "  {rules}: {a} of {n}");
+    }
+    // A record whose result needs a chain in atari counted alive most likely holds a stone the
+    // players did not mark: a right count cannot agree with it.
+    let unmarked = reports
+        .iter()
+        .filter(|r| !r.agree && r.kind.contains(IN_ATARI))
+        .count();
+    if unmarked > 0 {
+        let rest = reports.len() - unmarked;
+        let _ = writeln!(
+            s,
+            "  without the {unmarked} whose result needs a chain in atari counted alive: {agree} \
+             of {rest} ({:.2}%)",
+            100.0 * agree as f64 / rest.max(1) as f64
+        );
     }
     let saved: Vec<&GameReport> = reports
         .iter()
@@ -843,6 +868,40 @@ mod tests {
         assert_eq!(
             kind_class("players: black 3-stone group at D4 dead (we: alive)"),
             "players say a group is dead (we: alive)"
+        );
+    }
+
+    #[test]
+    fn the_summary_sets_apart_records_that_need_a_chain_in_atari_alive() {
+        let report = |agree: bool, kind: &str| GameReport {
+            source: "test:1".into(),
+            rules: "Japanese".into(),
+            komi: 6.5,
+            recorded: 0.5,
+            ours: "B+0.5".into(),
+            agree,
+            millis: 1.0,
+            cpu_millis: None,
+            kind: kind.into(),
+            players_count: None,
+            dead: Vec::new(),
+            seki: Vec::new(),
+            players_dead: None,
+        };
+        let reports = [
+            report(true, ""),
+            report(true, ""),
+            report(
+                false,
+                "players: white 1-stone group at C1 alive (we: dead, in atari)",
+            ),
+            report(false, "players: white 5-stone group at C1 alive (we: dead)"),
+        ];
+        let s = summary(&reports);
+        assert!(s.contains("agree 2 (50.00%)"), "{s}");
+        assert!(
+            s.contains("without the 1 whose result needs a chain in atari counted alive: 2 of 3"),
+            "{s}"
         );
     }
 
