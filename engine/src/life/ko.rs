@@ -57,26 +57,25 @@ pub fn in_dame_ko(board: &Board, chains: &Chains, x: usize, dead: &[bool]) -> bo
 mod tests {
     use super::*;
 
-    fn judged(text: &str, col: usize, row: usize) -> (Board, Chains, usize) {
-        let b = Board::from_ascii(text).unwrap();
+    /// A 9x9 board split by a black wall on column e and a white one on column f, with rows 6,
+    /// 5 and 4 given; and the chain of e5.
+    fn border(rows: [&str; 3]) -> (Board, Chains, usize) {
+        let wall = ". . . . X O . . .";
+        let text = [
+            wall, wall, wall, rows[0], rows[1], rows[2], wall, wall, wall,
+        ]
+        .join("\n");
+        let b = Board::from_ascii(&text).unwrap();
         let chains = Chains::new(&b);
-        let x = chains.at(b.geometry().point(col, row)).unwrap();
+        let x = chains.at(b.geometry().point(4, 4)).unwrap();
         (b, chains, x)
     }
 
     #[test]
     fn a_stone_whose_capture_is_a_ko_on_the_border_is_in_a_dame_ko() {
         // White's e5 is in atari; Black taking it on f5 would stand in atari from f6 f4 g5.
-        let board = ". . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . X O . O . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .";
-        let (b, chains, x) = judged(board, 4, 4);
+        let wall = ". . . . X O . . .";
+        let (b, chains, x) = border([wall, ". . . X O . O . .", wall]);
         let mut dead = vec![false; chains.list.len()];
         dead[x] = true;
         assert!(in_dame_ko(&b, &chains, x, &dead));
@@ -91,16 +90,8 @@ mod tests {
     #[test]
     fn a_stone_in_atari_that_is_simply_captured_is_no_dame_ko() {
         // Black taking e5 on f5 would have g5 as well: no ko.
-        let board = ". . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . X O . . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .";
-        let (b, chains, x) = judged(board, 4, 4);
+        let wall = ". . . . X O . . .";
+        let (b, chains, x) = border([wall, ". . . X O . . . .", wall]);
         let dead = vec![false; chains.list.len()];
         assert!(!in_dame_ko(&b, &chains, x, &dead));
     }
@@ -109,16 +100,11 @@ mod tests {
     fn a_taker_that_would_capture_more_than_the_stone_is_no_ko() {
         // f5 would also take White's g5, whose only liberty it is: Black's stone there would
         // have two liberties.
-        let board = ". . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O X . .
-                     . . . X O . O X .
-                     . . . . X O X . .
-                     . . . . X O . . .
-                     . . . . X O . . .
-                     . . . . X O . . .";
-        let (b, chains, x) = judged(board, 4, 4);
+        let (b, chains, x) = border([
+            ". . . . X O X . .",
+            ". . . X O . O X .",
+            ". . . . X O X . .",
+        ]);
         let dead = vec![false; chains.list.len()];
         assert!(!in_dame_ko(&b, &chains, x, &dead));
     }
