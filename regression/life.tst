@@ -112,3 +112,13 @@ loadsgf sgf/dame-ko.sgf
 #? []
 101 final_score
 #? [W\+18\.5]
+
+# --- One eye whoever plays: the end of a 9x9 game of tengen (White) against GNU Go. White's
+# eight stones at the top right have only h9 j9 h8 j8 for eyes, a square four with Black's j8
+# in it, and Black's wall around them has far more liberties: they are dead, though the
+# playouts keep them alive. Area: Black 42, White 39.
+loadsgf sgf/square-four.sgf
+110 final_status_list dead
+#? [J6 F7 G7 H7 J7 G8 F9 G9]
+111 final_score
+#? [W\+4\.5]

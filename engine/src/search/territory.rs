@@ -73,6 +73,10 @@ impl Territory {
 ///   that no neighbour captures even moving first ([`semeai`]).
 /// - A stone in atari on the border of two living groups whose capture would be a ko (a dame
 ///   ko, left unresolved when both passed) is alive ([`ko`]).
+/// - Chains whose only eye is one small region that stays one eye whoever plays first (the
+///   square four, or a killable shape with an enemy stone on its vital point), with nowhere
+///   else to live and no capturing race to win, are dead, and the enemy stones in that eye
+///   alive ([`eyespace`]).
 /// - Every other chain is dead when the other side owns its stones in most playouts (the mean
 ///   ownership over the chain, so that a chain's stones share one fate).
 #[derive(Clone, Debug)]
@@ -166,6 +170,18 @@ impl Judgement {
         // A stone left in a dame ko stays on the board, whatever the playouts did to it.
         let dead: Vec<bool> = (0..chains.list.len())
             .map(|x| dead[x] && !ko::in_dame_ko(board, &chains, x, &dead))
+            .collect();
+        // Dead, whatever the playouts say, with one small eye that stays one eye and nothing
+        // else to live by; the enemy stones inside it are then no threat. Benson's verdicts
+        // stand.
+        let small_eye = regions
+            .each_ref()
+            .map(|r| eyespace::die_in_one_small_eye(board, &chains, r, &dead));
+        let dead: Vec<bool> = (0..chains.list.len())
+            .map(|x| match small_eye.iter().find_map(|v| v[x]) {
+                Some(verdict) if !fixed[x] => verdict,
+                _ => dead[x],
+            })
             .collect();
         // Sekis: as the board stands, and once the stones judged dead are removed and the dame
         // only one side can fill are filled (the playouts may have broken a seki, so the
