@@ -7,12 +7,12 @@
 //! know this and sometimes kill such groups by filling their own space; this is the static
 //! correction ([`lives_by_eye_space`]). The other way round, a group whose only eye space is
 //! one of those shapes and already one eye (the square four, or an enemy stone on the vital
-//! point), with nothing else to live by, is dead even where the playouts let it live
-//! ([`die_in_one_small_eye`]).
+//! point: `tactics::nakade`), with nothing else to live by, is dead even where the playouts
+//! let it live ([`die_in_one_small_eye`]).
 
 use super::{Chains, Regions};
 use crate::board::Board;
-use crate::tactics::nakade::is_killable;
+use crate::tactics::nakade::is_one_eye_for_good;
 use crate::types::{Cell, Point};
 
 /// The smallest enclosed area that always gives two eyes (one more than the largest killable
@@ -44,18 +44,16 @@ pub fn lives_by_eye_space(chains: &Chains, regions: &Regions, dead: &[bool]) -> 
 
 /// Per chain (index into [`Chains::list`]), for the chains of `regions.color` (the colour
 /// that encloses them) that `dead` calls alive: `Some(true)` for those whose only eye is one
-/// small region that stays one eye whoever plays first, and `Some(false)` for the other
-/// colour's stones inside it, which are then no threat.
+/// small region that stays one eye whoever plays first ([`is_one_eye_for_good`]: the square
+/// four, or a killable shape with an enemy stone on its vital point), and `Some(false)` for
+/// the other colour's stones inside it, which are then no threat.
 ///
-/// The region is the square four (one eye as it stands, whatever is played in it), or another
-/// killable shape ([`is_killable`]) of 3 to 6 points whose vital point holds a stone of the
-/// other colour, which the defender cannot take back without filling its own eye. The chains
-/// around it die when none of them has anywhere else to make an eye or to connect to: every
-/// other region they touch holds a living enemy chain, every liberty outside the region
-/// touches a living enemy chain and no other chain of theirs, and every enemy chain next to
-/// them outside the region has more liberties than all of them together (no capturing race to
-/// win). Random playouts, which shun self-atari, can miss this: killing a square four with an
-/// enemy stone in it takes one.
+/// The chains around such a region die when none of them has anywhere else to make an eye or
+/// to connect to: every other region they touch holds a living enemy chain, every liberty
+/// outside the region touches a living enemy chain and no other chain of their colour, and
+/// every enemy chain next to them outside the region has more liberties than all of them
+/// together (no capturing race to win). Random playouts, which shun self-atari, can miss
+/// this: killing a square four with an enemy stone in it takes one.
 pub fn die_in_one_small_eye(
     board: &Board,
     chains: &Chains,
@@ -63,13 +61,22 @@ pub fn die_in_one_small_eye(
     dead: &[bool],
 ) -> Vec<Option<bool>> {
     let geo = board.geometry();
+    let color = regions.color;
+    let living_enemy = |p: Point| {
+        chains
+            .at(p)
+            .is_some_and(|e| chains.list[e].color != color && !dead[e])
+    };
+    // Regions with a living enemy chain in them: no eye there.
+    let occupied: Vec<bool> = regions
+        .list
+        .iter()
+        .map(|region| region.points.iter().any(|&p| living_enemy(p)))
+        .collect();
     let mut verdict = vec![None; chains.list.len()];
     for (r, region) in regions.list.iter().enumerate() {
-        if !one_eye_whoever_plays(board, &region.points) {
-            continue;
-        }
         let group = &region.boundary;
-        if group.iter().any(|&g| dead[g]) {
+        if !is_one_eye_for_good(board, &region.points) || group.iter().any(|&g| dead[g]) {
             continue;
         }
         let mut liberties: Vec<Point> = group
@@ -78,45 +85,29 @@ pub fn die_in_one_small_eye(
             .collect();
         liberties.sort();
         liberties.dedup();
-        let living_enemy = |p: Point, color| {
-            chains
-                .at(p)
-                .is_some_and(|e| chains.list[e].color != color && !dead[e])
+        // Every point next to the group outside this region leaves it no way out.
+        let closed = |q: Point| match regions.at(q) {
+            None => true,
+            Some(other) if other == r => true,
+            Some(other) if !occupied[other] => false,
+            Some(_) if board.at(q) == Cell::Empty => {
+                let around = geo.neighbors(q.index()).map(Point::new);
+                around.iter().any(|&t| living_enemy(t))
+                    && around.iter().all(|&t| {
+                        chains.at(t).map_or(true, |h| {
+                            chains.list[h].color != color || group.contains(&h)
+                        })
+                    })
+            }
+            Some(_) => chains
+                .at(q)
+                .is_some_and(|e| !dead[e] && chains.list[e].liberties.len() > liberties.len()),
         };
-        let hopeless = group.iter().all(|&g| {
-            let color = chains.list[g].color;
-            chains.list[g].stones.iter().all(|s| {
-                geo.neighbors(s.index()).iter().all(|&q| {
-                    let q = Point::new(q);
-                    let Some(other) = regions.at(q) else {
-                        return true;
-                    };
-                    if other == r {
-                        return true;
-                    }
-                    let no_eye = regions.list[other]
-                        .points
-                        .iter()
-                        .any(|&p| living_enemy(p, color));
-                    let outside = match board.at(q) {
-                        Cell::Empty => {
-                            geo.neighbors(q.index()).iter().all(|&t| {
-                                chains.at(Point::new(t)).map_or(true, |h| {
-                                    chains.list[h].color != color || group.contains(&h)
-                                })
-                            }) && geo
-                                .neighbors(q.index())
-                                .iter()
-                                .any(|&t| living_enemy(Point::new(t), color))
-                        }
-                        _ => chains.at(q).is_some_and(|e| {
-                            !dead[e] && chains.list[e].liberties.len() > liberties.len()
-                        }),
-                    };
-                    no_eye && outside
-                })
-            })
-        });
+        let hopeless = group
+            .iter()
+            .flat_map(|&g| &chains.list[g].stones)
+            .flat_map(|s| geo.neighbors(s.index()))
+            .all(|q| closed(Point::new(q)));
         if !hopeless {
             continue;
         }
@@ -128,32 +119,6 @@ pub fn die_in_one_small_eye(
         }
     }
     verdict
-}
-
-/// Is an enclosed region of these points one eye whoever plays first: the square four, or a
-/// killable shape of 3 to 6 points with an enemy stone on its vital point (the point touching
-/// most of the region)?
-fn one_eye_whoever_plays(board: &Board, points: &[Point]) -> bool {
-    let geo = board.geometry();
-    let inside = |q: usize| points.iter().any(|p| p.index() == q);
-    let degree = |p: &Point| {
-        geo.neighbors(p.index())
-            .iter()
-            .filter(|&&q| inside(q))
-            .count()
-    };
-    if points.len() == 4 && points.iter().all(|p| degree(p) == 2) {
-        return true;
-    }
-    if !(3..=6).contains(&points.len()) || !is_killable(geo, points) {
-        return false;
-    }
-    let most = points.iter().map(degree).max().unwrap_or(0);
-    let mut vital = points.iter().filter(|p| degree(p) == most);
-    match (vital.next(), vital.next()) {
-        (Some(&v), None) => board.at(v) != Cell::Empty,
-        _ => false,
-    }
 }
 
 #[cfg(test)]
@@ -206,25 +171,18 @@ mod tests {
         assert!(!lives_by_eye_space(&chains, &regions, &dead)[wall]);
     }
 
-    fn small_eye(text: &str) -> (Board, Vec<Option<bool>>) {
+    /// White's verdicts on `text`, as a lookup by column and row (from the bottom, from 0).
+    fn small_eye(text: &str) -> impl Fn(usize, usize) -> Option<bool> {
         let b = Board::from_ascii(text).unwrap();
         let chains = Chains::new(&b);
         let regions = Regions::new(&b, &chains, Color::White);
         let dead = vec![false; chains.list.len()];
         let verdict = die_in_one_small_eye(&b, &chains, &regions, &dead);
-        let per_point = b
-            .geometry()
-            .points()
-            .map(|p| chains.at(p).and_then(|x| verdict[x]))
-            .collect();
-        (b, per_point)
-    }
-
-    /// The verdict on the stone at column `col`, row `row` (from the bottom, from 0).
-    fn at(b: &Board, verdict: &[Option<bool>], col: usize, row: usize) -> Option<bool> {
-        let p = b.geometry().point(col, row);
-        let i = b.geometry().points().position(|q| q == p).unwrap();
-        verdict[i]
+        move |col, row| {
+            chains
+                .at(b.geometry().point(col, row))
+                .and_then(|x| verdict[x])
+        }
     }
 
     #[test]
@@ -239,10 +197,10 @@ mod tests {
                      . . . . . . . . .
                      . . . . . . . . .
                      . . . . . . . . .";
-        let (b, v) = small_eye(roomy);
-        assert_eq!(at(&b, &v, 5, 8), Some(true), "White's group dies");
-        assert_eq!(at(&b, &v, 8, 7), Some(false), "Black's j8 lives");
-        assert_eq!(at(&b, &v, 4, 8), None, "Black's wall is not judged here");
+        let v = small_eye(roomy);
+        assert_eq!(v(5, 8), Some(true), "White's group dies");
+        assert_eq!(v(8, 7), Some(false), "Black's j8 lives");
+        assert_eq!(v(4, 8), None, "Black's wall is not judged here");
         // With two liberties, Black's wall would lose the race: no verdict.
         let short = ". . . . X O O . .
                      . . . . X O O . X
@@ -253,16 +211,16 @@ mod tests {
                      . . . . . . . . .
                      . . . . . . . . .
                      . . . . . . . . .";
-        let (b, v) = small_eye(short);
-        assert_eq!(at(&b, &v, 5, 8), None);
-        assert_eq!(at(&b, &v, 8, 7), None);
+        let v = small_eye(short);
+        assert_eq!(v(5, 8), None);
+        assert_eq!(v(8, 7), None);
     }
 
     #[test]
     fn a_killable_shape_is_one_eye_only_with_an_enemy_stone_on_its_vital_point() {
         // A bulky five (g9 h9 j9 h8 j8) with Black's j8 in it, but h9, its vital point, empty:
         // White playing there makes two eyes.
-        let (b, v) = small_eye(
+        let v = small_eye(
             ". . . . X O . . .
              . . . . X O O . X
              . . . . X O O O O
@@ -273,9 +231,9 @@ mod tests {
              . . . . . . . . .
              . . . . . . . . .",
         );
-        assert_eq!(at(&b, &v, 5, 8), None);
+        assert_eq!(v(5, 8), None);
         // The same shape with Black on h9 instead is one eye.
-        let (b, v) = small_eye(
+        let v = small_eye(
             ". . . . X O . X .
              . . . . X O O . .
              . . . . X O O O O
@@ -286,14 +244,14 @@ mod tests {
              . . . . . . . . .
              . . . . . . . . .",
         );
-        assert_eq!(at(&b, &v, 5, 8), Some(true));
-        assert_eq!(at(&b, &v, 7, 8), Some(false));
+        assert_eq!(v(5, 8), Some(true));
+        assert_eq!(v(7, 8), Some(false));
     }
 
     #[test]
     fn a_group_with_a_liberty_in_open_space_is_not_judged() {
         // The square four again, but White's wall touches the open board at e5.
-        let (b, v) = small_eye(
+        let v = small_eye(
             ". . . . X O O . .
              . . . . X O O . X
              . . . . X O O O O
@@ -304,6 +262,6 @@ mod tests {
              . . . . . . . . .
              . . . . . . . . .",
         );
-        assert_eq!(at(&b, &v, 5, 8), None);
+        assert_eq!(v(5, 8), None);
     }
 }

@@ -17,40 +17,32 @@
 
 use super::Chains;
 use crate::board::Board;
+use crate::tactics::liberties::move_effect;
 use crate::types::{Cell, Point};
 
 /// Is chain `x` of `chains` a stone left in a dame ko? One stone with one liberty, where a
-/// stone of the other colour would capture it and have no liberty but the captured stone's
-/// point, because every other neighbour of the liberty is the board's edge or a stone of
-/// `x`'s colour in a chain that `dead` calls alive and that keeps a liberty after the capture
-/// (so the taker could be taken back).
+/// stone of the other colour would capture it alone and have no liberty but the captured
+/// stone's point ([`move_effect`]: so every other neighbour of the liberty is the board's edge
+/// or a stone of `x`'s colour with a liberty to spare, and the taker could be taken back), and
+/// those stones of `x`'s colour are in chains that `dead` calls alive.
 pub fn in_dame_ko(board: &Board, chains: &Chains, x: usize, dead: &[bool]) -> bool {
     let chain = &chains.list[x];
     let ([stone], [liberty]) = (chain.stones.as_slice(), chain.liberties.as_slice()) else {
         return false;
     };
-    let mut beside_own = false;
-    for n in board.geometry().neighbors(liberty.index()) {
-        let n = Point::new(n);
-        if n == *stone {
-            continue;
-        }
-        match board.at(n) {
-            Cell::Border => {}
-            Cell::Empty => return false,
-            c if c.color() == Some(chain.color) => {
-                let Some(y) = chains.at(n) else {
-                    return false;
-                };
-                if dead[y] || chains.list[y].liberties.len() < 2 {
-                    return false;
-                }
-                beside_own = true;
-            }
-            _ => return false,
-        }
+    let taken = move_effect(board, chain.color.opponent(), *liberty);
+    if (taken.captured, taken.liberties, taken.chain_stones) != (1, 1, 1) {
+        return false;
     }
-    beside_own
+    let beside: Vec<usize> = board
+        .geometry()
+        .neighbors(liberty.index())
+        .iter()
+        .map(|&n| Point::new(n))
+        .filter(|&n| n != *stone && board.at(n) != Cell::Border)
+        .filter_map(|n| chains.at(n))
+        .collect();
+    !beside.is_empty() && beside.iter().all(|&y| !dead[y])
 }
 
 #[cfg(test)]

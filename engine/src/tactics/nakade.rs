@@ -14,7 +14,8 @@
 //! Living shapes (straight four, bent four) have no single such point and give none; nor has
 //! the square four, which is one eye whatever is played in it. [`is_killable`] says which eye
 //! spaces an attacker can reduce to one eye (these shapes, the square four, and the bent four
-//! in the corner).
+//! in the corner), and [`is_one_eye_for_good`] which of them are one eye already, whoever
+//! plays first (for counting).
 
 use crate::board::Board;
 use crate::geometry::Geometry;
@@ -37,30 +38,68 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
         if n < 3 {
             continue;
         }
-        let degree = |r: usize| {
-            geo.neighbors(r)
-                .iter()
-                .filter(|&&s| region[..n].contains(&(s as u16)))
-                .count()
-        };
-        let mut best = 0;
-        let mut best_point = None;
-        let mut unique = false;
-        for &r in &region[..n] {
-            let d = degree(r as usize);
-            if d > best {
-                best = d;
-                best_point = Some(Point::new(r as usize));
-                unique = true;
-            } else if d == best {
-                unique = false;
-            }
-        }
-        if unique && best >= 2 {
-            return best_point;
+        if let Some(v) = vital_index(geo, &region[..n]) {
+            return Some(Point::new(v));
         }
     }
     None
+}
+
+/// The vital point of an eye space (array indices): the one point that touches more of the
+/// space than any other, if there is one and it touches two points or more.
+fn vital_index(geo: Geometry, region: &[u16]) -> Option<usize> {
+    let degree = |r: usize| {
+        geo.neighbors(r)
+            .iter()
+            .filter(|&&s| region.contains(&(s as u16)))
+            .count()
+    };
+    let mut best = 0;
+    let mut vital = None;
+    let mut unique = false;
+    for &r in region {
+        let d = degree(r as usize);
+        if d > best {
+            best = d;
+            vital = Some(r as usize);
+            unique = true;
+        } else if d == best {
+            unique = false;
+        }
+    }
+    vital.filter(|_| unique && best >= 2)
+}
+
+/// Is an enclosed eye space of these points one eye whoever plays first in it? The square
+/// four is (whatever is played in it); so is another killable shape ([`is_killable`]) of 3 to
+/// 6 points whose vital point already holds a stone (the attacker's: the defender cannot take
+/// it without filling its own space). `points` must be connected.
+pub fn is_one_eye_for_good(board: &Board, points: &[Point]) -> bool {
+    let geo = board.geometry();
+    let n = points.len();
+    if !(3..=MAX_REGION).contains(&n) || !is_killable(geo, points) {
+        return false;
+    }
+    let mut region = [0u16; MAX_REGION];
+    for (r, p) in region.iter_mut().zip(points) {
+        *r = p.index() as u16;
+    }
+    let region = &region[..n];
+    match vital_index(geo, region) {
+        Some(v) => board.at_index(v) != Cell::Empty,
+        // Of the killable fours without a vital point, the square (the bent four in the
+        // corner is a ko).
+        None => {
+            n == 4
+                && region.iter().all(|&r| {
+                    geo.neighbors(r as usize)
+                        .iter()
+                        .filter(|&&s| region.contains(&(s as u16)))
+                        .count()
+                        == 2
+                })
+        }
+    }
 }
 
 /// The empty region through the empty point `start` (array indices, and how many), if it has
@@ -281,5 +320,33 @@ mod tests {
             let (geo, points) = shape(text);
             assert!(!is_killable(geo, &points), "{text}");
         }
+    }
+
+    #[test]
+    fn one_eye_for_good_is_the_square_four_or_a_taken_vital_point() {
+        let b = board(
+            ". . X . .
+             . . X . .
+             X X X . .
+             . . . . .
+             . . . . .",
+        );
+        let points = |vs: &[&str]| vs.iter().map(|v| pt(&b, v)).collect::<Vec<_>>();
+        // The square four a5 b5 a4 b4, empty.
+        assert!(is_one_eye_for_good(&b, &points(&["A5", "B5", "A4", "B4"])));
+        // The bent four in the corner (a ko, not one eye whoever plays) and the empty bent
+        // three (two eyes for the defender moving first).
+        assert!(!is_one_eye_for_good(&b, &points(&["A5", "B5", "A4", "A3"])));
+        assert!(!is_one_eye_for_good(&b, &points(&["A5", "B5", "A4"])));
+        // The bent three with a stone on its bend, a5.
+        let taken = board(
+            "O . X . .
+             . X X . .
+             X X . . .
+             . . . . .
+             . . . . .",
+        );
+        let bend: Vec<_> = ["A5", "B5", "A4"].iter().map(|v| pt(&taken, v)).collect();
+        assert!(is_one_eye_for_good(&taken, &bend));
     }
 }
