@@ -4,10 +4,10 @@
 //! promptly. Every reply is flushed as soon as it is written; a panic in one command becomes
 //! `? internal error`, never a dead engine.
 //!
-//! A plain `genmove` (or display search) is stopped early only by `# interrupt` and by a `quit`
-//! that directly follows it: other commands sent meanwhile wait their turn, as GTP's sequential
-//! model wants, so a controller that pipelines commands still gets full-strength moves, and a
-//! piped script gets the same searches however fast the reader reads it.
+//! A plain `genmove` (or display search) is stopped early only by GoGui's `# interrupt`: other
+//! commands sent meanwhile, `quit` among them, wait their turn, as GTP's sequential model wants,
+//! so a controller that pipelines commands still gets full-strength moves, and a piped script
+//! gets the same searches however fast the reader reads it, its last one included.
 
 use crate::log::Log;
 use crate::protocol::{format_reply, parse_line, reply_head, Command, Line};
@@ -322,10 +322,8 @@ impl<W: Write> Server<W> {
     /// Input that came in during an earlier search counts as if it arrived now, so that what a
     /// script gets does not depend on when the reader read its lines.
     fn react_to_pending(&self, run: &mut Running) {
-        let mut command_queued = false;
         for input in &self.pending {
-            run.react(reaction(&run.search, input, !command_queued, true));
-            command_queued |= gets_reply(input);
+            run.react(reaction(&run.search, input, true));
         }
     }
 
@@ -363,8 +361,7 @@ impl<W: Write> Server<W> {
 
     /// A line of input during the search: it may stop the search; it is answered after it.
     fn on_input(&mut self, run: &mut Running, input: Input) {
-        let first = !self.pending.iter().any(gets_reply);
-        run.react(reaction(&run.search, &input, first, false));
+        run.react(reaction(&run.search, &input, false));
         self.pending.push_back(input);
     }
 
@@ -444,19 +441,10 @@ struct Running {
 }
 
 impl Running {
-    /// Do what `reaction` says: stop now, or at the latest [`QUIT_GRACE`] after the start.
+    /// Do what `reaction` says.
     fn react(&mut self, reaction: Reaction) {
-        match reaction {
-            Reaction::Continue => {}
-            Reaction::Stop => self.stop.store(true, Ordering::Relaxed),
-            Reaction::StopAfterGrace => {
-                let when = self.start + QUIT_GRACE;
-                if Instant::now() >= when {
-                    self.stop.store(true, Ordering::Relaxed);
-                } else {
-                    self.deadline = Some(self.deadline.map_or(when, |d| d.min(when)));
-                }
-            }
+        if reaction == Reaction::Stop {
+            self.stop.store(true, Ordering::Relaxed);
         }
     }
 }
@@ -468,25 +456,17 @@ enum Reaction {
     Continue,
     /// Stop now.
     Stop,
-    /// Stop once the search has had [`QUIT_GRACE`] (`quit`), so that a controller that sends
-    /// `genmove` and `quit` together still gets a considered move.
-    StopAfterGrace,
 }
 
-/// How long a move search may go on after `quit` arrived (counted from the search's start).
-const QUIT_GRACE: Duration = Duration::from_secs(1);
-
-/// How `search` reacts to `input`. `first`: no command came between the search's own and this
-/// line. `queued`: the line was already waiting when the search started (then an earlier
-/// search has seen it).
+/// How `search` reacts to `input`. `queued`: the line was already waiting when the search
+/// started (then an earlier search has seen it).
 ///
 /// Streams and pondering end at any input. A move or display search ends early only at GoGui's
-/// `# interrupt` (when it arrives during the search: a queued one was meant for an earlier
-/// search) and at `quit` when it is the next command, however early it came: a script that
-/// pipes a whole file gets every search in full but the one `quit` directly follows. The end
-/// of input does not stop a move search: the move is finished and answered, then the engine
-/// exits.
-fn reaction(search: &Search, input: &Input, first: bool, queued: bool) -> Reaction {
+/// `# interrupt`, when it arrives during the search (a queued one was meant for an earlier
+/// search). Neither `quit` nor the end of input stops it: GTP answers commands one at a time,
+/// so a script that pipes `genmove` and `quit` gets the move it asked for, searched in full,
+/// and then the engine exits. A controller that wants the move sooner sends `# interrupt`.
+fn reaction(search: &Search, input: &Input, queued: bool) -> Reaction {
     if search.stops_on_any_input() {
         return Reaction::Stop;
     }
@@ -495,20 +475,7 @@ fn reaction(search: &Search, input: &Input, first: bool, queued: bool) -> Reacti
     };
     match parse_line(raw) {
         Line::Comment(text) if text.eq_ignore_ascii_case("interrupt") && !queued => Reaction::Stop,
-        Line::Command(c) if c.name.eq_ignore_ascii_case("quit") && first => {
-            Reaction::StopAfterGrace
-        }
         _ => Reaction::Continue,
-    }
-}
-
-/// Is this input answered (a command, or a line answered `?`), not a blank or comment line nor
-/// the end of input?
-fn gets_reply(input: &Input) -> bool {
-    match input {
-        Input::Line(raw) => !matches!(parse_line(raw), Line::Blank | Line::Comment(_)),
-        Input::TooLong(_) => true,
-        Input::Eof => false,
     }
 }
 

@@ -152,14 +152,55 @@ fn replies(out: &[String]) -> Vec<&str> {
         .collect()
 }
 
+/// A temporary `--log` file for one test, removed when dropped.
+struct LogFile(std::path::PathBuf);
+
+impl LogFile {
+    fn new(name: &str) -> LogFile {
+        let dir = std::env::temp_dir().join(format!("tengen-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        LogFile(dir.join("log"))
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+
+    /// The search summaries the engine wrote (`move for ...`), one per move search.
+    fn summaries(&self) -> Vec<String> {
+        let text = std::fs::read_to_string(&self.0).unwrap();
+        text.lines()
+            .filter(|l| l.starts_with("move for"))
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+impl Drop for LogFile {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// Every summary in `summaries` reports exactly `playouts` playouts.
+fn assert_full_searches(summaries: &[String], count: usize, playouts: &str) {
+    assert_eq!(summaries.len(), count, "{summaries:?}");
+    for summary in summaries {
+        assert!(
+            summary.contains(&format!("({playouts} playouts,")),
+            "a search was cut short: {summary}"
+        );
+    }
+}
+
 #[test]
 fn a_piped_script_gets_every_search_in_full() {
-    // The reader has seen `quit` long before the first search ends; only a search that `quit`
-    // directly follows may be shortened, and here none is.
-    let dir = std::env::temp_dir().join(format!("tengen-piped-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log");
-    let log_arg = log.to_str().unwrap();
+    // The reader has seen `quit` long before the first search ends; it is answered after the
+    // searches before it, each in full, the one it directly follows too (on 19x19 these take
+    // several seconds each, so a search cut at a second would fall short of its playouts).
+    let log = LogFile::new("piped");
     let playouts = 15_000.to_string();
     let out = piped(
         &[
@@ -170,44 +211,46 @@ fn a_piped_script_gets_every_search_in_full() {
             "--playouts",
             &playouts,
             "--log",
-            log_arg,
+            log.arg(),
         ],
-        "genmove b\nname\ngenmove w\nlist_stones black\nquit\n",
+        "genmove b\nname\ngenmove w\nquit\n",
     );
-    assert_eq!(replies(&out).len(), 5, "{out:?}");
-    let text = std::fs::read_to_string(&log).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let summaries: Vec<&str> = text.lines().filter(|l| l.starts_with("move for")).collect();
-    assert_eq!(summaries.len(), 2, "{text}");
-    for summary in summaries {
-        assert!(
-            summary.contains(&format!("({playouts} playouts,")),
-            "a search was cut short: {summary}"
-        );
-    }
+    assert_eq!(replies(&out).len(), 4, "{out:?}");
+    assert_full_searches(&log.summaries(), 2, &playouts);
 }
 
 #[test]
-fn a_queued_quit_ends_the_search_it_directly_follows() {
-    // The analysis stream ends at the next line; the genmove after it would think for 1000 s
-    // but for the `quit` already waiting behind it.
+fn quit_right_after_a_genmove_waits_for_the_move() {
+    let log = LogFile::new("quit");
+    let playouts = 15_000.to_string();
+    let args = [
+        "--threads",
+        "1",
+        "--playouts",
+        &playouts,
+        "--log",
+        log.arg(),
+    ];
+    let mut e = Engine::start(&args, Path::new(env!("CARGO_MANIFEST_DIR")));
+    e.send(b"12 genmove b\n13 quit");
+    assert!(e.reply("genmove b before quit")[0].starts_with("=12 "));
+    assert_eq!(e.reply("quit"), ["=13 "]);
+    assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0));
+    assert_full_searches(&log.summaries(), 1, &playouts);
+}
+
+#[test]
+fn a_stream_ends_at_a_queued_genmove_which_quit_then_waits_for() {
+    let log = LogFile::new("stream-quit");
     let out = piped(
-        &["--threads", "1", "--time", "1000"],
+        &["--threads", "1", "--playouts", "3000", "--log", log.arg()],
         "boardsize 9\nlz-analyze b 10\ngenmove w\nquit\n",
     );
     let replies = replies(&out);
     assert_eq!(replies.len(), 4, "{out:?}");
     assert!(replies[2].starts_with("= "), "genmove: {out:?}");
     assert_eq!(replies[3], "= ");
-}
-
-#[test]
-fn quit_right_after_a_genmove_ends_it_promptly() {
-    let mut e = engine(&["--threads", "1", "--time", "1000"]);
-    e.send(b"12 genmove b\n13 quit");
-    assert!(e.reply("genmove b before quit")[0].starts_with("=12 "));
-    assert_eq!(e.reply("quit"), ["=13 "]);
-    assert_eq!(e.wait(common::REPLY_TIMEOUT), Some(0));
+    assert_full_searches(&log.summaries(), 1, "3000");
 }
 
 #[test]
