@@ -163,9 +163,13 @@ impl FileReport {
         self.count(Verdict::Passed) + self.count(Verdict::UnexpectedPass)
     }
 
-    /// Nothing went other than expected, apart from unexpected passes (good news).
+    /// Every test gave the answer its mark expects and nothing else went wrong. An unexpected
+    /// pass counts against it too: the test's `*` is stale, and a stale mark hides the day the
+    /// test fails again.
     pub fn as_expected(&self) -> bool {
-        self.errors.is_empty() && self.count(Verdict::UnexpectedFail) == 0
+        self.errors.is_empty()
+            && self.count(Verdict::UnexpectedFail) == 0
+            && self.count(Verdict::UnexpectedPass) == 0
     }
 }
 

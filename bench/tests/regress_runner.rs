@@ -65,6 +65,22 @@ fn verdicts_follow_gogui_regress() {
 }
 
 #[test]
+fn an_unexpected_pass_alone_is_not_as_expected() {
+    // A `*` on a test that now passes is a stale mark: the run says so and does not succeed.
+    let path = write_tst("stale-mark", "1 name\n#? [fake]\n2 name\n#? [fake]*\n");
+    let r = run_file(&path, &options("--name fake"));
+    let verdicts: Vec<Verdict> = r.tests.iter().map(|t| t.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [Verdict::Passed, Verdict::UnexpectedPass],
+        "{r:?}"
+    );
+    assert!(!r.as_expected());
+    let marked_right = write_tst("right-mark", "1 name\n#? [fake]\n2 name\n#? [other]*\n");
+    assert!(run_file(&marked_right, &options("--name fake")).as_expected());
+}
+
+#[test]
 fn failed_setup_and_a_dying_engine_are_errors() {
     let path = write_tst(
         "errors",

@@ -1,6 +1,7 @@
 //! `tengen-regress`: run gogui-regress `.tst` suites against a GTP engine and print the summary
 //! (passed, failed, unexpected failures and passes, errors per file). Exit status 0 when every
-//! test went as expected. The work is done in `tengen_bench::regress`.
+//! test went as its mark says: an unexpected pass (a stale `*`) fails the run as an unexpected
+//! failure does. The work is done in `tengen_bench::regress`.
 
 use clap::Parser;
 use std::path::PathBuf;
