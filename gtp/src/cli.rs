@@ -455,7 +455,7 @@ mod tests {
         ])
         .unwrap();
         let mut session = o.session(&Log::default()).unwrap();
-        let lines = session.param_lines().unwrap().join("\n");
+        let lines = session.param_lines(None).unwrap().join("\n");
         assert!(lines.contains("own_moves_per_empty 0.3"), "{lines}");
         assert!(lines.contains("rave_equiv 100"), "{lines}");
         let bad = Options::try_parse_from(["tengen", "--param", "own_moves_per_empty=2"]).unwrap();

@@ -136,7 +136,10 @@ const COMMANDS: &[(&str, Handler)] = &[
 
 /// GoGui's analyze menu (`type/label/command`; `%c` is the colour to move).
 const ANALYZE_COMMANDS: &str = "\
-param/Engine Parameters/tengen-param
+param/Engine Settings/tengen-param basics
+param/Clock Parameters/tengen-param clock
+param/Search Parameters/tengen-param search
+param/Playout Parameters/tengen-param policy
 dboard/Ownership/tengen-ownership %c
 gfx/Visit Counts/tengen-visits %c
 gfx/Principal Variation/tengen-pv %c
@@ -366,8 +369,10 @@ impl Session {
         if !self.board_is_empty() {
             return Err("board not empty".into());
         }
+        // GTP 2: the reply is empty (only the commands that choose the points list them).
         self.handicap(&points)
-            .map_err(|e| format!("bad vertex list: {e}"))
+            .map_err(|e| format!("bad vertex list: {e}"))?;
+        reply("")
     }
 
     fn loadsgf(&mut self, args: &[String]) -> Result<Outcome, String> {

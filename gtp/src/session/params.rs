@@ -1,46 +1,133 @@
 //! `tengen-param`: the parameters GoGui shows and sets, the front end's own (`time`,
 //! `playouts`, `ponder`, `live_gfx`, and the time manager's), and every one of the player's,
-//! with its kind.
+//! with its kind; all of them, or one [`Group`] for one of GoGui's parameter dialogs.
 
 use super::{reply, Outcome, Session};
 use crate::search::Budget;
 use std::time::Duration;
 use tengen_engine::player::{Param, ParamError, ParamValue, Player};
+use tengen_engine::search::params::PolicyParams;
 use tengen_engine::time::TimeManager;
 use tengen_engine::tunable::Tunable;
 
+/// The parameters in groups small enough for one GoGui dialog each (GoGui puts at most 15 in a
+/// column, so all of them at once made a dialog six columns and some 2,200 pixels wide).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Group {
+    /// What a user sets: the move budget, threads, memory, seed, pondering, live graphics,
+    /// resignation, the opening book.
+    Basics,
+    /// The time manager's tunables: how a clock's time is shared among the moves.
+    Clock,
+    /// The tree search's tunables: RAVE, priors, expansion, early stop, dynamic komi.
+    Search,
+    /// The playout policy's tunables.
+    Policy,
+}
+
+impl Group {
+    pub(crate) const ALL: [Group; 4] = [Group::Basics, Group::Clock, Group::Search, Group::Policy];
+
+    /// The word after `tengen-param`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Group::Basics => "basics",
+            Group::Clock => "clock",
+            Group::Search => "search",
+            Group::Policy => "policy",
+        }
+    }
+
+    /// The group a parameter is shown in.
+    fn of(key: &str) -> Group {
+        if BASICS.contains(&key) {
+            Group::Basics
+        } else if Tunable::find(TimeManager::TUNABLES, key).is_some() {
+            Group::Clock
+        } else if Tunable::find(PolicyParams::TUNABLES, key).is_some() {
+            Group::Policy
+        } else {
+            Group::Search
+        }
+    }
+
+    fn parse(word: &str) -> Option<Group> {
+        Group::ALL.into_iter().find(|g| g.name() == word)
+    }
+}
+
+/// The parameters of [`Group::Basics`], in the order shown.
+const BASICS: [&str; 12] = [
+    "time",
+    "playouts",
+    "threads",
+    "ponder",
+    "live_gfx",
+    "max_memory",
+    "seed",
+    "resign_threshold",
+    "resign_moves",
+    "resign_min_fill",
+    "resign_min_visits",
+    "opening_book",
+];
+
 impl Session {
-    /// `tengen-param`: list the parameters (GoGui's `param` format), or set one.
+    /// `tengen-param`: list the parameters (GoGui's `param` format), all or one group's, or set
+    /// one (`tengen-param KEY VALUE`, or `tengen-param GROUP KEY VALUE` as GoGui sends it).
     pub(super) fn param(&mut self, args: &[String]) -> Result<Outcome, String> {
+        let (group, args) = match args.split_first() {
+            Some((first, rest)) if rest.len() != 1 => match Group::parse(first) {
+                Some(group) => (Some(group), rest),
+                None => (None, args),
+            },
+            _ => (None, args),
+        };
         let Some((key, value)) = args.split_first() else {
-            return reply(self.param_lines()?.join("\n"));
+            return reply(self.param_lines(group)?.join("\n"));
         };
         if value.is_empty() {
             return Err(format!("no value for {key}"));
+        }
+        if let Some(group) = group.filter(|&g| g != Group::of(key)) {
+            return Err(format!("{key} is not in the {} group", group.name()));
         }
         self.set_param(key, &value.join(" "))?;
         reply("")
     }
 
-    /// The lines `tengen-param` lists, one parameter each.
-    pub(crate) fn param_lines(&mut self) -> Result<Vec<String>, String> {
+    /// The lines `tengen-param` lists, one parameter each: all of them, or one group's.
+    pub(crate) fn param_lines(&mut self, group: Option<Group>) -> Result<Vec<String>, String> {
         let seconds = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
         let mut lines = vec![
-            format!("[string] time {seconds}"),
-            format!("[string] playouts {}", self.budget.playouts.unwrap_or(0)),
-            format!("[bool] ponder {}", u8::from(self.ponder)),
-            format!("[bool] live_gfx {}", u8::from(self.live_gfx)),
+            ("time", format!("[string] time {seconds}")),
+            (
+                "playouts",
+                format!("[string] playouts {}", self.budget.playouts.unwrap_or(0)),
+            ),
+            ("ponder", format!("[bool] ponder {}", u8::from(self.ponder))),
+            (
+                "live_gfx",
+                format!("[bool] live_gfx {}", u8::from(self.live_gfx)),
+            ),
         ];
         let mut params: Vec<Param> =
             Tunable::values(TimeManager::TUNABLES, &self.time_manager).collect();
         params.extend(self.player()?.params());
-        for Param { name, value } in params {
-            lines.push(match value {
+        lines.extend(params.into_iter().map(|Param { name, value }| {
+            let line = match value {
                 ParamValue::Bool(on) => format!("[bool] {name} {}", u8::from(on)),
                 _ => format!("[string] {name} {value}"),
-            });
+            };
+            (name, line)
+        }));
+        if let Some(group) = group {
+            lines.retain(|(name, _)| Group::of(name) == group);
+            if group == Group::Basics {
+                lines.sort_by_key(|(name, _)| BASICS.iter().position(|b| b == name));
+            }
         }
-        Ok(lines)
+        Ok(lines.into_iter().map(|(_, line)| line).collect())
     }
 
     /// Set one parameter: the front end's own (`time`, `playouts`, `ponder`, `live_gfx`, the

@@ -195,7 +195,11 @@ fn handicap_commands() {
     err(&mut s, "set_free_handicap d4 d4 q16");
     err(&mut s, "set_free_handicap d4 pass");
     err(&mut s, "set_free_handicap d4");
-    ok(&mut s, "set_free_handicap d4 q16 q4");
+    assert_eq!(
+        ok(&mut s, "set_free_handicap d4 q16 q4"),
+        "",
+        "GTP 2: an empty reply"
+    );
     assert_eq!(stones(&mut s).0, "D4 Q16 Q4");
     assert!(
         err(&mut s, "undo").contains("cannot undo"),
@@ -374,6 +378,62 @@ fn parameters_list_and_set() {
     assert!(err(&mut s, "tengen-param time 0").contains("budget"));
     err(&mut s, "tengen-param ponder maybe");
     err(&mut s, "tengen-param seed");
+}
+
+/// Columns of GoGui's parameter dialog for `n` parameters (GoGui 1.6 `ParameterDialog`: at
+/// most 15 to a column, the parameters spread evenly over the fewest columns that allows).
+fn gogui_columns(n: usize) -> usize {
+    let per_column = (n + 1) / (n / 15 + 1);
+    n.div_ceil(per_column.max(1))
+}
+
+#[test]
+fn each_parameter_dialog_fits_a_small_screen_and_together_they_list_everything() {
+    let mut s = session();
+    let all = ok(&mut s, "tengen-param");
+    let mut shown = Vec::new();
+    let commands: Vec<&str> = super::ANALYZE_COMMANDS
+        .lines()
+        .filter_map(|l| l.strip_prefix("param/"))
+        .map(|l| l.split_once('/').expect("param/label/command").1)
+        .collect();
+    assert!(commands.len() >= 3, "{commands:?}");
+    for command in commands {
+        let lines = ok(&mut s, command);
+        let n = lines.lines().count();
+        // A column of label and 13-character field is about 360 pixels wide: three fit in a
+        // 1,280-pixel screen (all parameters in one dialog made six).
+        assert!(
+            (1..=3).contains(&gogui_columns(n)),
+            "{command}: {n} parameters, {} columns",
+            gogui_columns(n)
+        );
+        shown.extend(lines.lines().map(str::to_string));
+    }
+    let mut listed: Vec<String> = all.lines().map(str::to_string).collect();
+    listed.sort();
+    shown.sort();
+    assert_eq!(shown, listed, "every parameter in exactly one dialog");
+}
+
+#[test]
+fn a_parameter_is_set_through_its_group_as_gogui_sends_it() {
+    let mut s = session();
+    ok(&mut s, "tengen-param basics resign_threshold 0.2");
+    assert!(ok(&mut s, "tengen-param basics").contains("[string] resign_threshold 0.2"));
+    ok(&mut s, "tengen-param policy learned_patterns 0");
+    assert!(ok(&mut s, "tengen-param policy").contains("[bool] learned_patterns 0"));
+    ok(&mut s, "tengen-param clock lag 0.5");
+    assert!(ok(&mut s, "tengen-param clock").contains("[string] lag 0.5"));
+    let e = err(&mut s, "tengen-param clock rave_equiv 100");
+    assert!(e.contains("not in the clock group"), "{e}");
+    assert!(!ok(&mut s, "tengen-param").contains("rave_equiv 100"));
+    // The basics come first in a user's order; the time and playout budget lead.
+    let basics = ok(&mut s, "tengen-param basics");
+    assert!(
+        basics.starts_with("[string] time 0\n[string] playouts 300"),
+        "{basics}"
+    );
 }
 
 #[test]
