@@ -24,6 +24,7 @@ pub mod opening;
 pub mod params;
 pub mod policy;
 pub mod prior;
+mod rave;
 mod replies;
 mod reuse;
 mod simulate;

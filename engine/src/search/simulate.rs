@@ -8,7 +8,8 @@ use super::batch::{self, Batches, Held};
 use super::params::{PolicyParams, SearchParams};
 use super::policy::Policy;
 use super::prior::{add_learned_priors, expand_moves, PriorScratch};
-use super::tree::{rave_value, Node, NodeId, Padded, Prior, Tree};
+use super::rave::{amaf_samples, rave_value, FirstPlays};
+use super::tree::{Node, NodeId, Padded, Prior, Tree};
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::playout::playout_owner;
@@ -96,10 +97,8 @@ pub(super) struct Worker {
     /// Moves of the current simulation (tree part then playout) as point indices (0 = pass).
     moves: Box<[u16; MAX_SIM_MOVES]>,
     nmoves: usize,
-    /// Which colour first played each point in the suffix being credited (AMAF), and when
-    /// (the index in `moves`).
-    first: Box<[u8; MAX_POINTS]>,
-    first_at: Box<[u16; MAX_POINTS]>,
+    /// Who first played each point in the suffix being credited (AMAF).
+    first: FirstPlays,
     expand_buf: Vec<Prior>,
     /// The priors' working space (fate distances, ladders, gammas).
     prior_scratch: Box<PriorScratch>,
@@ -128,8 +127,7 @@ impl Worker {
             slots: Vec::with_capacity(MAX_SIM_MOVES),
             moves: Box::new([0; MAX_SIM_MOVES]),
             nmoves: 0,
-            first: Box::new([0; MAX_POINTS]),
-            first_at: Box::new([0; MAX_POINTS]),
+            first: FirstPlays::new(),
             expand_buf: Vec::with_capacity(MAX_POINTS),
             prior_scratch: Box::new(PriorScratch::new()),
             owned: Box::new([0; MAX_POINTS]),
@@ -316,27 +314,19 @@ impl Worker {
             // Moves k.. were played from this node on; note who played each point first.
             while j > k {
                 j -= 1;
-                let p = self.moves[j] as usize;
-                if p != 0 {
-                    self.first[p] = color_at(j) as u8;
-                    self.first_at[p] = j as u16;
-                }
+                self.first.note(self.moves[j] as usize, color_at(j), j);
             }
             let (_, kids) = tree.children(node);
             let r = result_for(mover);
             let first = &self.first;
-            let first_at = &self.first_at;
             // An early move counts more (`amaf_early_weight`): samples by how soon after
             // this node its point was first played.
             let (w, len) = (sh.params.amaf_early_weight, (self.nmoves - k) as u32);
             let samples = |child: &Node| {
-                let since = first_at[child.mv().to_u16() as usize] as u32 - k as u32;
+                let since = first.at(child.mv().to_u16() as usize) - k as u32;
                 amaf_samples(w, len, since)
             };
-            let credited = |child: &Node| {
-                let p = child.mv().to_u16() as usize;
-                p != 0 && first[p] == mover as u8
-            };
+            let credited = |child: &Node| first.by(child.mv().to_u16() as usize, mover);
             // The node's result waits in its parent's batch slot if the parent has one (the
             // root's own visit waits in the root's: `simulate` did not count it).
             if k == 0 && self.slots[0] != NO_SLOT {
@@ -361,9 +351,7 @@ impl Worker {
                 }
             }
         }
-        for &p in &self.moves[..self.nmoves] {
-            self.first[p as usize] = 0;
-        }
+        self.first.clear(&self.moves[..self.nmoves]);
     }
 
     /// Add the final position's owners to the local sums; returns Black's area minus White's.
@@ -406,14 +394,6 @@ impl Worker {
         self.owned_count = 0;
         self.margin_sum = 0;
     }
-}
-
-/// AMAF samples for a move first played `since` moves after its node, of the `len` moves from
-/// the node to the end of the simulation, with `amaf_early_weight` `w`: from about `1 + w` for
-/// the node's own next move down to 1 at the end.
-#[inline]
-fn amaf_samples(w: u32, len: u32, since: u32) -> u32 {
-    1 + w * (len - since) / (len + 1)
 }
 
 /// The child with the highest RAVE value (plus optional UCB exploration), counting what this
@@ -507,17 +487,5 @@ mod tests {
         assert!(mean(0.5, &params) > mean(-0.5, &params) + 0.7);
         params.score_weight = 1.0;
         assert!(mean(20.5, &params) > mean(2.5, &params) + 0.3);
-    }
-
-    #[test]
-    fn early_moves_count_more_amaf_samples() {
-        // Weight 0: every sample once.
-        assert!((0..60).all(|since| amaf_samples(0, 60, since) == 1));
-        // Weight 3 over 60 moves: the next move 3 more (1 + 180/61), the last once.
-        assert_eq!(amaf_samples(3, 60, 0), 3);
-        assert_eq!(amaf_samples(3, 60, 59), 1);
-        let counts: Vec<_> = (0..60).map(|since| amaf_samples(3, 60, since)).collect();
-        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
-        assert!(counts.contains(&2));
     }
 }

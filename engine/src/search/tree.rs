@@ -1,4 +1,5 @@
-//! The shared search tree: a node arena with a memory cap, lock-free statistics, RAVE selection.
+//! The shared search tree: a node arena with a memory cap, lock-free statistics (the RAVE value
+//! they are selected by is in `rave.rs`).
 //!
 //! Nodes live in an arena of fixed-size chunks, allocated as the tree grows, up to a cap set in
 //! bytes. A node's children are one contiguous block, written by the one thread that won the
@@ -390,29 +391,6 @@ impl Tree {
     }
 }
 
-/// RAVE value of a child for the player who moves into it: a mix of its AMAF and Monte-Carlo
-/// win rates, the prior counted as virtual experience in the Monte-Carlo rate and, weighted by
-/// `prior_amaf`, in the AMAF rate (Fuego initialises both alike), and the mix weight
-/// `beta = r / (r + n + n*r/E)`.
-#[inline]
-pub fn rave_value(s: &NodeStats, rave_equiv: f32, prior_amaf: f32) -> f32 {
-    let n = s.visits as f32;
-    let mc_n = n + s.prior_visits;
-    let mc = if mc_n > 0.0 {
-        (s.wins as f32 * 0.5 + s.prior_wins) / mc_n
-    } else {
-        0.5
-    };
-    if s.amaf_visits == 0 {
-        return mc;
-    }
-    let r = s.amaf_visits as f32;
-    let amaf =
-        (s.amaf_wins as f32 * 0.5 + prior_amaf * s.prior_wins) / (r + prior_amaf * s.prior_visits);
-    let beta = r / (r + n + n * r / rave_equiv);
-    beta * amaf + (1.0 - beta) * mc
-}
-
 #[cfg(test)]
 impl Tree {
     /// A tree whose root has `n` children (points 1..=n) with the same prior, for tests.
@@ -497,54 +475,5 @@ mod tests {
         assert_eq!(r2.stats().wins, 2);
         assert_eq!(t2.children(r2).1.len(), 2);
         assert_eq!(t2.len(), 3);
-    }
-
-    #[test]
-    fn rave_value_moves_from_amaf_to_mc() {
-        let mut s = NodeStats {
-            visits: 0,
-            wins: 0,
-            amaf_visits: 100,
-            amaf_wins: 160, // 80% AMAF
-            prior_visits: 10.0,
-            prior_wins: 5.0,
-        };
-        assert!(
-            rave_value(&s, 3000.0, 1.0) > 0.75,
-            "no real visits: AMAF dominates"
-        );
-        s.visits = 100_000;
-        s.wins = 40_000; // 20% real
-        let v = rave_value(&s, 3000.0, 1.0);
-        assert!(v < 0.25, "many visits: Monte-Carlo dominates, got {v}");
-    }
-
-    #[test]
-    fn the_prior_weighs_in_amaf_as_asked() {
-        // A pessimistic prior (10 visits, 1 win) beside an AMAF of 80% over 10 samples.
-        let s = NodeStats {
-            visits: 0,
-            wins: 0,
-            amaf_visits: 10,
-            amaf_wins: 16,
-            prior_visits: 10.0,
-            prior_wins: 1.0,
-        };
-        // In both: AMAF (8 + 1) / (10 + 10) = 0.45, and beta = 1 with no real visits.
-        assert!((rave_value(&s, 3000.0, 1.0) - 0.45).abs() < 1e-6);
-        // In the Monte-Carlo value only: the AMAF rate is its own 80%.
-        assert!((rave_value(&s, 3000.0, 0.0) - 0.8).abs() < 1e-6);
-        // Counted twice in AMAF: (8 + 2) / (10 + 20).
-        assert!((rave_value(&s, 3000.0, 2.0) - 1.0 / 3.0).abs() < 1e-6);
-        // Once real visits come, the prior still counts in the Monte-Carlo part.
-        let s = NodeStats {
-            visits: 10,
-            wins: 20,
-            ..s
-        };
-        let beta = 10.0 / (10.0 + 10.0 + 100.0 / 3000.0);
-        let mc = (10.0 + 1.0) / 20.0;
-        let v = rave_value(&s, 3000.0, 0.0);
-        assert!((v - (beta * 0.8 + (1.0 - beta) * mc)).abs() < 1e-6, "{v}");
     }
 }
