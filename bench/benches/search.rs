@@ -4,16 +4,16 @@
 //! - `board/*`: legality of every point, and play + undo of one move through `Game` (the
 //!   referee's and the GTP front end's path; playouts use `Board` copies instead).
 //! - `policy_playout/*`: one playout from a middle-game position with the heavy playout policy
-//!   (`search::policy::Policy`), to the end of the game; throughput in playouts per second.
+//!   (`playout::Policy`), to the end of the game; throughput in playouts per second.
 //! - `search/*`: a whole fixed-budget search (1,000 playouts on 9x9, 250 on 19x19), fresh tree.
 //!
 //! Numbers go into PERFORMANCE.md with the machine and the date.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
+use tengen_engine::playout::Policy;
 use tengen_engine::search::bench::{position_game, run_position, POSITIONS};
 use tengen_engine::search::params::PolicyParams;
-use tengen_engine::search::policy::Policy;
 use tengen_engine::{playout::playout_area, rng::Rng, Color, Move};
 
 /// The middle-game bench positions (9x9 and 19x19).

@@ -5,10 +5,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
+use tengen_engine::playout::Policy;
 use tengen_engine::playout::{light_playout, playout_area};
 use tengen_engine::rng::Rng;
 use tengen_engine::search::params::PolicyParams;
-use tengen_engine::search::policy::Policy;
 use tengen_engine::{Board, Color};
 
 struct Counting;

@@ -8,7 +8,7 @@
 //! 2. **Simulate**, on every thread of the pool at once (`simulate.rs`):
 //!    *select* a path by the RAVE value of children (each visit counted on the way down as a
 //!    virtual loss), *expand* a leaf that has enough visits, *play out* the rest of the game with
-//!    the [`policy`], *back up* the result along the path and as AMAF to siblings.
+//!    the playout policy ([`crate::playout::Policy`]), *back up* the result along the path and as AMAF to siblings.
 //! 3. **Control**, on the calling thread (`controller.rs`): stop at the budget, when `stop` is
 //!    raised, or when the best move can no longer be overtaken; report progress.
 //! 4. **Decide** (`decision.rs`): the most visited move; pass only when it wins and nothing is
@@ -22,10 +22,8 @@ mod controller;
 mod decision;
 pub mod opening;
 pub mod params;
-pub mod policy;
 pub mod prior;
 mod rave;
-mod replies;
 mod reuse;
 mod simulate;
 pub mod territory;

@@ -6,13 +6,12 @@
 
 use super::batch::{self, Batches, Held};
 use super::params::{PolicyParams, SearchParams};
-use super::policy::Policy;
 use super::prior::{add_learned_priors, expand_moves, PriorScratch};
 use super::rave::{amaf_samples, rave_value, FirstPlays};
 use super::tree::{Node, NodeId, Padded, Prior, Tree};
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
-use crate::playout::playout_owner;
+use crate::playout::{playout_owner, Policy};
 use crate::rng::Rng;
 use crate::types::{Color, Move};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};

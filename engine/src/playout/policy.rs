@@ -4,11 +4,11 @@
 //! [`PolicyParams`]; self-ataris are rejected with a probability. Nothing here allocates:
 //! candidates go into fixed arrays, and the ladder reader's boards are reserved once.
 
-use super::params::PolicyParams;
 use super::replies::Replies;
 use crate::board::Board;
 use crate::patterns::PatternModel;
 use crate::rng::Rng;
+use crate::search::params::PolicyParams;
 use crate::tactics::nakade::nakade_point;
 use crate::tactics::shapes::is_shape;
 use crate::tactics::{liberties_after, pattern3x3, self_atari_stones, Budget, LadderReader};

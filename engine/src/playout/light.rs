@@ -1,10 +1,10 @@
 //! Light playouts: uniformly random legal moves that do not fill the mover's own true eye,
-//! until both sides pass. The baseline the search's playout policy improves on, and the
-//! measure of raw board speed.
+//! until both sides pass. The baseline the playout policy improves on, and the measure of raw
+//! board speed.
 
 use crate::board::Board;
 use crate::rng::Rng;
-use crate::types::{Cell, Color, Point};
+use crate::types::{Color, Point};
 
 /// A random legal point for `color` that is not its own true eye, scanning the empty list from a
 /// random start; `None` when every empty point is illegal or an own eye (then `color` passes).
@@ -51,34 +51,10 @@ pub fn light_playout(
     moves
 }
 
-/// Area count of a finished playout, Black minus White, before komi: stones, plus empty points
-/// whose neighbours are all one colour. (At the end of a playout every empty point is such an
-/// eye or a dame point; larger empty regions count as dame, which only unfinished games have.)
-#[inline]
-pub fn playout_area(board: &Board) -> i32 {
-    board
-        .geometry()
-        .points()
-        .map(|p| playout_owner(board, p))
-        .sum()
-}
-
-/// Who owns `p` at the end of a playout: +1 Black, -1 White (a stone, or an empty point all of
-/// whose neighbours are that colour's stones), 0 nobody.
-#[inline]
-pub fn playout_owner(board: &Board, p: Point) -> i32 {
-    match board.at(p) {
-        Cell::Black => 1,
-        Cell::White => -1,
-        _ if board.is_eyelike(Color::Black, p) => 1,
-        _ if board.is_eyelike(Color::White, p) => -1,
-        _ => 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::playout::playout_area;
     use crate::score::count;
 
     #[test]
