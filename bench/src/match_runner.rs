@@ -2,7 +2,6 @@
 //! few threads, record each as it ends (results line, SGF), show progress, stop early when an
 //! SPRT decides, and write the summary and the HTML report.
 
-use crate::clock::TimeControl;
 use crate::gtp_client::{GtpEngine, GtpError};
 use crate::openings::Openings;
 use crate::referee::{play_game, write_sgf, GameSetup, PlayerSpec};
@@ -17,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::Duration;
+use tengen_engine::time::TimeSystem;
 use tengen_engine::Rules;
 
 /// How long probing an engine (`name`, `version`, `list_commands`) may take.
@@ -66,7 +66,7 @@ pub struct MatchConfig {
     pub rules: Rules,
     pub handicap: usize,
     pub max_moves: usize,
-    pub time: TimeControl,
+    pub time: TimeSystem,
     pub lag: f64,
     pub hang_timeout: Duration,
     pub openings: Openings,
@@ -324,7 +324,7 @@ fn game_setup(
         rules: cfg.rules,
         handicap: cfg.handicap,
         max_moves: cfg.max_moves,
-        time: cfg.time,
+        time: cfg.time.clone(),
         lag: cfg.lag,
         hang_timeout: cfg.hang_timeout,
         opening: cfg

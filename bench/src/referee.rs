@@ -6,7 +6,8 @@
 //! counted independently (area or territory under the match rules, after the referee engine's
 //! `final_status_list dead`) and each player's own `final_score` is only compared with it.
 
-use crate::clock::{Clock, TimeControl};
+mod clock;
+
 use crate::gtp_client::{GtpEngine, GtpError};
 use crate::results::{GameResult, Reason};
 use std::path::Path;
@@ -14,12 +15,8 @@ use std::time::{Duration, Instant};
 use tengen_engine::coord::{move_text, parse_move};
 use tengen_engine::handicap::fixed_handicap;
 use tengen_engine::sgf::{GameRecord, RecordNode};
+use tengen_engine::time::{seconds, Clock, TimeSystem};
 use tengen_engine::{Color, Game, Move, Point, Rules, Score};
-
-/// Extra time the runner waits past a clock's flag before giving up on a reply. The result is
-/// the same either way (a reply later than the flag loses on time); the slack only keeps a
-/// reply that arrives right at the flag from being cut off mid-line.
-const FLAG_SLACK: Duration = Duration::from_millis(200);
 
 /// A player: its display name and how to start it.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +37,7 @@ pub struct GameSetup {
     pub handicap: usize,
     /// The game ends, and is counted, after this many moves.
     pub max_moves: usize,
-    pub time: TimeControl,
+    pub time: TimeSystem,
     /// Seconds of each move's wall time not charged to the clock (process and pipe delay).
     pub lag: f64,
     /// How long any reply may take when no clock bounds it.
@@ -85,55 +82,10 @@ impl Forfeit {
     }
 }
 
-/// Numbers as GTP clock commands take them: integers where they are whole.
-fn secs_text(s: f64) -> String {
-    if s.fract() == 0.0 && s.abs() < 1e15 {
-        format!("{}", s as i64)
-    } else {
-        let text = format!("{s:.3}");
-        text.trim_end_matches('0').to_string()
-    }
-}
-
-/// A clock command with its seconds as whole numbers, for engines that refuse fractions (GTP's
-/// draft types them as integers). Rounded down: an engine told less time than it has only
-/// hurries, while rounding up would make it overrun (0.5 s told as 1 s is a loss on time). A
-/// period under a second becomes 0, which every reading takes as "move at once".
-fn integer_seconds(command: &str) -> String {
-    command
-        .split(' ')
-        .map(|w| match w.parse::<f64>() {
-            Ok(v) if w.contains('.') => format!("{}", v.floor().max(0.0) as i64),
-            _ => w.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn color_letter(c: Color) -> &'static str {
     match c {
         Color::Black => "B",
         Color::White => "W",
-    }
-}
-
-/// Send a clock command; engines that refuse fractional seconds get whole ones. A refusal of
-/// both is not a fault: an engine may ignore clocks (and then risks losing on time).
-fn send_clock_command(
-    engine: &mut GtpEngine,
-    command: &str,
-    timeout: Duration,
-) -> Result<(), GtpError> {
-    match engine.send(command, Some(timeout)) {
-        Ok(_) => Ok(()),
-        Err(GtpError::Refused { .. }) => {
-            let whole = integer_seconds(command);
-            match engine.send(&whole, Some(timeout)) {
-                Ok(_) | Err(GtpError::Refused { .. }) => Ok(()),
-                Err(e) => Err(e),
-            }
-        }
-        Err(e) => Err(e),
     }
 }
 
@@ -207,19 +159,13 @@ impl Table<'_> {
                     });
                 }
             }
-            if setup.time != TimeControl::None {
+            if setup.time.is_limited() {
                 let command = if setup.players[color.index()].kgs_time_settings {
-                    setup.time.kgs_time_settings()
+                    clock::kgs_time_settings(&setup.time)
                 } else {
-                    setup.time.time_settings()
+                    clock::time_settings(&setup.time)
                 };
-                let timeout = setup.hang_timeout;
-                let sent = self
-                    .engine(color)
-                    .and_then(|e| send_clock_command(e, &command, timeout));
-                sent.map_err(|e| {
-                    Forfeit::from_error(color, &e, self.engines[color.index()].as_ref())
-                })?;
+                self.tell_clock(color, &command)?;
             }
         }
         for &mv in &setup.opening {
@@ -241,58 +187,20 @@ impl Table<'_> {
         Ok(())
     }
 
+    /// Send a clock command to `color`'s engine (see [`clock::send`]).
+    fn tell_clock(&mut self, color: Color, command: &str) -> Result<(), Forfeit> {
+        let timeout = self.setup.hang_timeout;
+        let sent = self
+            .engine(color)
+            .and_then(|e| clock::send(e, command, timeout));
+        sent.map_err(|e| Forfeit::from_error(color, &e, self.engines[color.index()].as_ref()))
+    }
+
     /// Ask the side to move for its move, check it and play it everywhere. `Ok(None)` means the
     /// game goes on; `Ok(Some(color))` that `color` resigned.
     fn turn(&mut self) -> Result<Option<Color>, Forfeit> {
-        let setup = self.setup;
         let color = self.game.to_move();
-        let side = color.index();
-        let clock = &self.clocks[side];
-        if let Some((secs, stones)) = clock.time_left() {
-            let command = format!(
-                "time_left {} {} {stones}",
-                color_letter(color),
-                secs_text(secs)
-            );
-            let timeout = setup.hang_timeout;
-            let sent = self
-                .engine(color)
-                .and_then(|e| send_clock_command(e, &command, timeout));
-            sent.map_err(|e| Forfeit::from_error(color, &e, self.engines[side].as_ref()))?;
-        }
-        let timeout = match self.clocks[side].max_move_time() {
-            Some(max) => Duration::from_secs_f64(max + setup.lag.max(0.0)) + FLAG_SLACK,
-            None => setup.hang_timeout,
-        };
-        let start = Instant::now();
-        let reply = self
-            .engine(color)
-            .and_then(|e| e.send(&format!("genmove {}", color_letter(color)), Some(timeout)));
-        let elapsed = start.elapsed().as_secs_f64();
-        self.time_used[side] += elapsed;
-        self.genmoves[side] += 1;
-        self.max_move_time[side] = self.max_move_time[side].max(elapsed);
-        let reply = match reply {
-            Ok(r) => r,
-            Err(GtpError::Timeout { waited, .. }) if setup.time != TimeControl::None => {
-                return Err(Forfeit {
-                    loser: color,
-                    reason: Reason::Time,
-                    detail: format!("no move after {:.3} s", waited.as_secs_f64()),
-                })
-            }
-            Err(e) => return Err(Forfeit::from_error(color, &e, self.engines[side].as_ref())),
-        };
-        let charged = (elapsed - setup.lag).max(0.0);
-        if self.clocks[side].charge(charged).is_err() {
-            return Err(Forfeit {
-                loser: color,
-                reason: Reason::Time,
-                detail: format!(
-                    "move {reply} took {elapsed:.3} s ({charged:.3} s after the lag allowance)"
-                ),
-            });
-        }
+        let reply = self.genmove(color)?;
         if reply.eq_ignore_ascii_case("resign") {
             return Ok(Some(color));
         }
@@ -307,22 +215,60 @@ impl Table<'_> {
             reason: Reason::Illegal,
             detail: format!("{} {reply}: {e}", color_letter(color)),
         })?;
-        let opponent = color.opponent();
         let text = move_text(mv, geo);
-        self.ask(opponent, &format!("play {} {text}", color_letter(color)))?;
-        let mut extra = Vec::new();
-        if let Some((secs, periods)) = self.clocks[side].sgf_time_left() {
-            extra.push((format!("{}L", color_letter(color)), format!("{secs:.3}")));
-            if let Some(n) = periods {
-                extra.push((format!("O{}", color_letter(color)), n.to_string()));
-            }
-        }
+        self.ask(
+            color.opponent(),
+            &format!("play {} {text}", color_letter(color)),
+        )?;
         self.record.nodes.push(RecordNode {
             mv: Some((color, mv)),
-            extra,
+            extra: clock::sgf_time_left(color_letter(color), &self.clocks[color.index()]),
             ..RecordNode::default()
         });
         Ok(None)
+    }
+
+    /// `color`'s reply to `genmove`, after telling it its time left; the time it took is
+    /// charged to its clock (less the lag allowance), and a reply after the clock has run out
+    /// loses on time.
+    fn genmove(&mut self, color: Color) -> Result<String, Forfeit> {
+        let setup = self.setup;
+        let side = color.index();
+        if let Some(command) = clock::time_left(color_letter(color), &self.clocks[side]) {
+            self.tell_clock(color, &command)?;
+        }
+        let lag = seconds(setup.lag);
+        let timeout = clock::move_timeout(&self.clocks[side], lag).unwrap_or(setup.hang_timeout);
+        let start = Instant::now();
+        let reply = self
+            .engine(color)
+            .and_then(|e| e.send(&format!("genmove {}", color_letter(color)), Some(timeout)));
+        let elapsed = start.elapsed();
+        let secs = elapsed.as_secs_f64();
+        self.time_used[side] += secs;
+        self.genmoves[side] += 1;
+        self.max_move_time[side] = self.max_move_time[side].max(secs);
+        let reply = match reply {
+            Ok(r) => r,
+            Err(GtpError::Timeout { waited, .. }) if setup.time.is_limited() => {
+                return Err(Forfeit {
+                    loser: color,
+                    reason: Reason::Time,
+                    detail: format!("no move after {:.3} s", waited.as_secs_f64()),
+                })
+            }
+            Err(e) => return Err(Forfeit::from_error(color, &e, self.engines[side].as_ref())),
+        };
+        let charged = elapsed.saturating_sub(lag);
+        self.clocks[side].spend(charged).map_err(|_| Forfeit {
+            loser: color,
+            reason: Reason::Time,
+            detail: format!(
+                "move {reply} took {secs:.3} s ({:.3} s after the lag allowance)",
+                charged.as_secs_f64()
+            ),
+        })?;
+        Ok(reply)
     }
 
     /// Each engine's `final_score`, when it gives one.
@@ -414,6 +360,10 @@ fn same_winner(reply: &str, score: Score) -> bool {
     claimed == score.winner()
 }
 
+/// How a game ended: a forfeit, a resignation (`Ok(Some(resigner))`), or `Ok(None)` for the
+/// count.
+type Ending = Result<Option<Color>, Forfeit>;
+
 /// Play one game as `setup` says. Never fails: whatever happens is in the result.
 pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
     let game = Game::new(setup.size, setup.rules).unwrap_or_else(|| {
@@ -424,97 +374,123 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
         record: GameRecord::from_game(&game),
         game,
         engines: [None, None],
-        clocks: [Clock::new(setup.time), Clock::new(setup.time)],
+        clocks: [
+            Clock::new(setup.time.clone()),
+            Clock::new(setup.time.clone()),
+        ],
         time_used: [0.0; 2],
         max_move_time: [0.0; 2],
         genmoves: [0; 2],
     };
-    let mut outcome: Result<Option<Color>, Forfeit> = table.start().map(|_| None);
-    if let Ok(None) = outcome {
-        // The handicap placed by `start` belongs in the record's root.
-        let root = GameRecord::from_game(&table.game).nodes.swap_remove(0);
-        table.record.nodes[0] = root;
-        table.record.handicap = table.game.handicap();
-    }
-    let mut limit_reached = false;
-    while let Ok(None) = outcome {
-        if table.game.is_over() {
-            break;
-        }
-        if table.game.move_count() >= setup.max_moves {
-            limit_reached = true;
-            break;
-        }
-        outcome = table.turn();
-    }
-    let mut result = GameResult {
-        game: setup.game,
-        engine_black: setup.engine_black,
-        black: setup.players[0].name.clone(),
-        white: setup.players[1].name.clone(),
-        winner: None,
-        result: String::new(),
-        reason: Reason::Score,
-        detail: String::new(),
-        moves: table.game.move_count(),
-        engine_moves: table.genmoves,
-        final_scores: [None, None],
-        referee_score: None,
-        disagreement: false,
-        time_used: table.time_used,
-        max_move_time: table.max_move_time,
-        size: setup.size,
-        main_left: {
-            let main = setup.time.main();
-            table
-                .clocks
-                .each_ref()
-                .map(|c| (main > 0.0).then(|| c.main_left() / main))
-        },
-        sgf: setup.sgf_name.clone(),
-    };
-    match outcome {
-        Err(forfeit) => {
-            let winner = forfeit.loser.opponent();
-            result.winner = Some(color_letter(winner).into());
-            let code = if forfeit.reason == Reason::Time {
-                "T"
-            } else {
-                "F"
-            };
-            result.result = format!("{}+{code}", color_letter(winner));
-            result.reason = forfeit.reason;
-            result.detail = forfeit.detail;
-        }
+    let (ending, limit_reached) = table.play();
+    let mut result = table.result();
+    match ending {
+        Err(forfeit) => result.forfeited(forfeit),
         Ok(Some(resigner)) => {
             let winner = resigner.opponent();
             result.winner = Some(color_letter(winner).into());
             result.result = format!("{}+R", color_letter(winner));
             result.reason = Reason::Resign;
         }
-        Ok(None) => {
-            result.reason = if limit_reached {
-                Reason::MoveLimit
-            } else {
-                Reason::Score
-            };
-            result.final_scores = table.final_scores();
-            let (score, note) = table.count();
-            result.winner = score.winner().map(|c| color_letter(c).to_string());
-            result.result = score.to_string();
-            result.referee_score = Some(score.to_string());
-            result.disagreement = result
-                .final_scores
-                .iter()
-                .flatten()
-                .any(|s| !same_winner(s, score));
-            if let Some(note) = note {
-                result.detail = note;
-            }
-        }
+        Ok(None) => table.count_into(&mut result, limit_reached),
     }
     table.quit_all();
-    let mut record = table.record;
+    let record = finish_record(table.record, setup, &result);
+    (result, record)
+}
+
+impl Table<'_> {
+    /// Start the engines and play until the game ends or reaches the move limit (then `true`).
+    fn play(&mut self) -> (Ending, bool) {
+        let mut ending: Ending = self.start().map(|_| None);
+        if let Ok(None) = ending {
+            // The handicap placed by `start` belongs in the record's root.
+            let root = GameRecord::from_game(&self.game).nodes.swap_remove(0);
+            self.record.nodes[0] = root;
+            self.record.handicap = self.game.handicap();
+        }
+        while let Ok(None) = ending {
+            if self.game.is_over() {
+                break;
+            }
+            if self.game.move_count() >= self.setup.max_moves {
+                return (ending, true);
+            }
+            ending = self.turn();
+        }
+        (ending, false)
+    }
+
+    /// The result as far as the game itself says: players, moves, times and clocks.
+    fn result(&self) -> GameResult {
+        let setup = self.setup;
+        let main = setup.time.main().as_secs_f64();
+        GameResult {
+            game: setup.game,
+            engine_black: setup.engine_black,
+            black: setup.players[0].name.clone(),
+            white: setup.players[1].name.clone(),
+            winner: None,
+            result: String::new(),
+            reason: Reason::Score,
+            detail: String::new(),
+            moves: self.game.move_count(),
+            engine_moves: self.genmoves,
+            final_scores: [None, None],
+            referee_score: None,
+            disagreement: false,
+            time_used: self.time_used,
+            max_move_time: self.max_move_time,
+            size: setup.size,
+            main_left: self
+                .clocks
+                .each_ref()
+                .map(|c| (main > 0.0).then(|| c.main_left().as_secs_f64() / main)),
+            sgf: setup.sgf_name.clone(),
+        }
+    }
+
+    /// A finished game: the engines' own `final_score` and the referee's count.
+    fn count_into(&mut self, result: &mut GameResult, limit_reached: bool) {
+        result.reason = if limit_reached {
+            Reason::MoveLimit
+        } else {
+            Reason::Score
+        };
+        result.final_scores = self.final_scores();
+        let (score, note) = self.count();
+        result.winner = score.winner().map(|c| color_letter(c).to_string());
+        result.result = score.to_string();
+        result.referee_score = Some(score.to_string());
+        result.disagreement = result
+            .final_scores
+            .iter()
+            .flatten()
+            .any(|s| !same_winner(s, score));
+        if let Some(note) = note {
+            result.detail = note;
+        }
+    }
+}
+
+impl GameResult {
+    /// The game was lost by `forfeit`.
+    fn forfeited(&mut self, forfeit: Forfeit) {
+        let winner = forfeit.loser.opponent();
+        self.winner = Some(color_letter(winner).into());
+        let code = if forfeit.reason == Reason::Time {
+            "T"
+        } else {
+            "F"
+        };
+        self.result = format!("{}+{code}", color_letter(winner));
+        self.reason = forfeit.reason;
+        self.detail = forfeit.detail;
+    }
+}
+
+/// The game's record with its result, the players, and a root comment on how it ended.
+fn finish_record(mut record: GameRecord, setup: &GameSetup, result: &GameResult) -> GameRecord {
     record.result = Some(result.result.clone());
     record.black_name = Some(result.black.clone());
     record.white_name = Some(result.white.clone());
@@ -536,14 +512,11 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
         .push(("GN".into(), format!("game {}", setup.game)));
     record.root_extra.push(("DT".into(), today()));
     record.root_extra.push(("PC".into(), "tengen-match".into()));
-    if let Some(ot) = overtime_text(setup.time) {
-        record
-            .root_extra
-            .push(("TM".into(), secs_text(setup.time.main())));
-        record.root_extra.push(("OT".into(), ot));
-    }
+    record
+        .root_extra
+        .extend(clock::sgf_time_system(&setup.time));
     record.root_extra.push(("C".into(), comment));
-    (result, record)
+    record
 }
 
 /// Today's date (UTC) as SGF's `DT` writes it: `YYYY-MM-DD`.
@@ -570,20 +543,6 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
     (year, month, day)
 }
 
-/// SGF `OT`: the overtime system in words.
-fn overtime_text(tc: TimeControl) -> Option<String> {
-    match tc {
-        TimeControl::None => None,
-        TimeControl::Absolute { .. } => Some("none".into()),
-        TimeControl::Byoyomi {
-            period, periods, ..
-        } => Some(format!("{periods}x{} byo-yomi", secs_text(period))),
-        TimeControl::Canadian { period, stones, .. } => {
-            Some(format!("{stones}/{} Canadian", secs_text(period)))
-        }
-    }
-}
-
 /// Write a game's SGF into `dir`.
 pub fn write_sgf(dir: &Path, name: &str, record: &GameRecord) -> std::io::Result<()> {
     std::fs::write(dir.join(name), record.to_sgf())
@@ -592,18 +551,6 @@ pub fn write_sgf(dir: &Path, name: &str, record: &GameRecord) -> std::io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clock_numbers_are_whole_when_they_can_be() {
-        assert_eq!(secs_text(30.0), "30");
-        assert_eq!(secs_text(0.05), "0.05");
-        assert_eq!(secs_text(0.5), "0.5");
-        assert_eq!(integer_seconds("time_left b 0.450 1"), "time_left b 0 1");
-        assert_eq!(
-            integer_seconds("time_settings 0 2.5 1"),
-            "time_settings 0 2 1"
-        );
-    }
 
     #[test]
     fn dates_are_gregorian() {

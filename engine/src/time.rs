@@ -1,11 +1,22 @@
 //! Clocks and the time manager: how long to think about one move so that the game is never lost
 //! on time.
 //!
-//! A [`Clock`] is what one player has left under a [`TimeSystem`]; the GTP front end keeps it up
-//! to date from `time_left` (the controller's figures are the truth) or, when none comes, from its
-//! own measurements ([`Clock::spend`]). The [`TimeManager`] turns a clock and the position into a
-//! wall-time budget for the next move. Everything here is a pure function of the clock state: no
-//! wall clock is read, so tests inject any state they like.
+//! A [`Clock`] is what one player has left under a [`TimeSystem`], and the one place the clock
+//! rules are written: what a move costs, when a period or a stone is used up, when a player has
+//! lost on time ([`Clock::spend`], [`Flagged`]), and the longest the next move may take
+//! ([`Clock::longest_move`]). The GTP front end keeps its clocks up to date from `time_left` (the
+//! controller's figures are the truth) or, when none comes, from its own measurements; the match
+//! referee (`tengen-match`) charges every move to the same `Clock` and ends the game when it
+//! flags. The [`TimeManager`] turns a clock and the position into a wall-time budget for the next
+//! move. Everything here is a pure function of the clock state: no wall clock is read, so tests
+//! inject any state they like.
+//!
+//! # When time runs out
+//! Every limit includes its end: a move that takes exactly what is left of main time, of a
+//! Japanese period or of a Canadian period is made in time. A Japanese period is lost only by a
+//! move that takes *more* than what is left of it (one that takes exactly the period keeps it),
+//! and a move that overruns uses one period for each period it reaches into; using up the last
+//! period, or overrunning a Canadian period or absolute time, loses the game.
 //!
 //! # How the budget is planned
 //! - The number of own moves still to come is estimated from the empty points
@@ -44,6 +55,8 @@
 
 use crate::board::Board;
 use crate::tunable::tunables;
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// The time control of a game.
@@ -54,7 +67,7 @@ pub enum TimeSystem {
     /// A fixed budget for the whole game (sudden death).
     Absolute { main: Duration },
     /// Japanese byo-yomi: after main time, every move must be made within `period`; a move that
-    /// overruns uses up a period, and running out of the last one loses.
+    /// takes more than the period uses it up, and running out of the last one loses.
     Byoyomi {
         main: Duration,
         period: Duration,
@@ -119,6 +132,106 @@ impl TimeSystem {
             | TimeSystem::Canadian { main, .. } => main,
         }
     }
+}
+
+/// The text of a time system is not one of the forms [`TimeSystem::from_str`] reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadTimeSystem(pub String);
+
+impl fmt::Display for BadTimeSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad time control {:?}: expected none, absolute:MAIN, byoyomi:MAIN:PERIOD:PERIODS \
+             or canadian:MAIN:PERIOD:STONES (seconds)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadTimeSystem {}
+
+impl FromStr for TimeSystem {
+    type Err = BadTimeSystem;
+
+    /// `none`, `absolute:300`, `byoyomi:0:0.5:1` (main time, period, periods) or
+    /// `canadian:60:30:10` (main time, period, stones): seconds, any case. A period must be
+    /// longer than 0 and hold at least one period or stone.
+    fn from_str(s: &str) -> Result<TimeSystem, BadTimeSystem> {
+        let bad = || BadTimeSystem(s.to_string());
+        let secs = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(seconds)
+                .ok_or_else(bad)
+        };
+        let period = |t: &str| secs(t).and_then(|p| if p.is_zero() { Err(bad()) } else { Ok(p) });
+        let count = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(bad)
+        };
+        let parts: Vec<&str> = s.trim().split(':').collect();
+        match (parts[0].to_ascii_lowercase().as_str(), &parts[1..]) {
+            ("none", []) => Ok(TimeSystem::None),
+            ("absolute", [main]) => Ok(TimeSystem::Absolute { main: secs(main)? }),
+            ("byoyomi", [main, length, periods]) => Ok(TimeSystem::Byoyomi {
+                main: secs(main)?,
+                period: period(length)?,
+                periods: count(periods)?,
+            }),
+            ("canadian", [main, length, stones]) => Ok(TimeSystem::Canadian {
+                main: secs(main)?,
+                period: period(length)?,
+                stones: count(stones)?,
+            }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for TimeSystem {
+    /// The form [`TimeSystem::from_str`] reads, in seconds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = Duration::as_secs_f64;
+        match self {
+            TimeSystem::None => write!(f, "none"),
+            TimeSystem::Absolute { main } => write!(f, "absolute:{}", s(main)),
+            TimeSystem::Byoyomi {
+                main,
+                period,
+                periods,
+            } => write!(f, "byoyomi:{}:{}:{periods}", s(main), s(period)),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => write!(f, "canadian:{}:{}:{stones}", s(main), s(period)),
+        }
+    }
+}
+
+/// A move took longer than the clock allowed: the player has lost on time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Flagged;
+
+impl fmt::Display for Flagged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("out of time")
+    }
+}
+
+impl std::error::Error for Flagged {}
+
+/// How many periods of length `period` a stretch of `over` reaches into: a part of one counts
+/// as one, exactly `n` periods are `n`.
+fn periods_reached(over: Duration, period: Duration) -> u32 {
+    let n = over.as_nanos().div_ceil(period.as_nanos().max(1));
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// `x` clamped to 0..=1, NaN as 0: safe to scale a duration by.
@@ -252,43 +365,102 @@ impl Clock {
         }
     }
 
-    /// Book `used` of wall time for one own move, for controllers that send no `time_left`.
-    /// Overrunning main time moves on into byo-yomi; overrunning a Japanese period uses it up;
-    /// the last stone of a Canadian period starts a fresh one.
-    pub fn spend(&mut self, used: Duration) {
-        let mut used = used;
-        let rule = self.overtime_rule();
-        if let Overtime::None = rule {
-            self.main_left = self.main_left.saturating_sub(used);
-            return;
+    /// The longest the next move may take without losing on time (`None` without a limit):
+    /// what is left of main time, then of the current period, and (Japanese) the periods after
+    /// it.
+    pub fn longest_move(&self) -> Option<Duration> {
+        if !self.system.is_limited() {
+            return None;
         }
-        if !self.overtime {
-            if used < self.main_left {
-                self.main_left -= used;
-                return;
+        Some(match self.overtime_rule() {
+            Overtime::None => self.main_left,
+            Overtime::Japanese { .. } if self.periods_left == 0 => self.main_left,
+            Overtime::Japanese { period } => self
+                .main_left
+                .saturating_add(self.period_left)
+                .saturating_add(period.saturating_mul(self.periods_left - 1)),
+            Overtime::Canadian { .. } => self.main_left.saturating_add(self.period_left),
+        })
+    }
+
+    /// The figures of GTP `time_left` for this clock, as [`Clock::set_time_left`] reads them
+    /// (`None` without a limit): main time left and 0 while in main time (and under absolute
+    /// time); then the time left in the current period and the periods left (Japanese, as KGS
+    /// sends them) or the stones left in the period (Canadian).
+    pub fn time_left(&self) -> Option<(Duration, u32)> {
+        if !self.system.is_limited() {
+            return None;
+        }
+        Some(match self.overtime_rule() {
+            Overtime::Japanese { .. } if self.overtime => (self.period_left, self.periods_left),
+            Overtime::Canadian { .. } if self.overtime => (self.period_left, self.stones_left),
+            _ => (self.main_left, 0),
+        })
+    }
+
+    /// Book `used` of wall time for one own move: the engine's bookkeeping for controllers that
+    /// send no `time_left`, and the referee's charge in `tengen-match`. Using up main time moves
+    /// on into byo-yomi with a fresh period; a move that takes more than what is left of a
+    /// Japanese period uses it up, and one for each further period it reaches into; the last
+    /// stone of a Canadian period starts a fresh one. `Err(Flagged)` when the move took more
+    /// than [`Clock::longest_move`]: the player has lost on time (the clock still books the
+    /// move, as far as it can).
+    pub fn spend(&mut self, used: Duration) -> Result<(), Flagged> {
+        let in_time = match self.overtime_rule() {
+            _ if !self.system.is_limited() => true,
+            Overtime::None => {
+                let in_time = used <= self.main_left;
+                self.main_left = self.main_left.saturating_sub(used);
+                in_time
             }
-            used -= self.main_left;
-            self.enter_byoyomi();
+            _ if !self.overtime && used <= self.main_left => {
+                self.main_left -= used;
+                if self.main_left.is_zero() {
+                    self.enter_byoyomi();
+                }
+                true
+            }
+            rule => {
+                // What main time does not cover is spent in the first period.
+                let used = used.saturating_sub(self.main_left);
+                if !self.overtime {
+                    self.enter_byoyomi();
+                }
+                self.spend_overtime(rule, used)
+            }
+        };
+        if in_time {
+            Ok(())
+        } else {
+            Err(Flagged)
         }
+    }
+
+    /// Book `used` in byo-yomi; false when it was more than the clock allowed.
+    fn spend_overtime(&mut self, rule: Overtime, used: Duration) -> bool {
         match rule {
-            Overtime::None => {}
+            // Absolute time is booked by `spend`.
+            Overtime::None => true,
             Overtime::Japanese { period } => {
-                // Each period boundary crossed costs a period; the next move starts a fresh one.
-                let lost = if used < self.period_left {
+                let lost = if used <= self.period_left {
                     0
                 } else {
-                    let more = (used - self.period_left).as_secs_f64() / period.as_secs_f64();
-                    (more as u32).saturating_add(1)
+                    periods_reached(used - self.period_left, period)
                 };
+                let in_time = lost < self.periods_left;
                 self.periods_left = self.periods_left.saturating_sub(lost);
+                // The next move starts a fresh period.
                 self.period_left = period;
+                in_time
             }
             Overtime::Canadian { .. } => {
+                let in_time = used <= self.period_left;
                 self.period_left = self.period_left.saturating_sub(used);
                 self.stones_left = self.stones_left.saturating_sub(1);
                 if self.stones_left == 0 {
                     self.refill_periods();
                 }
+                in_time
             }
         }
     }
@@ -713,12 +885,12 @@ mod tests {
             period: secs(20.0),
             stones: 2,
         });
-        c.spend(secs(4.0));
+        assert_eq!(c.spend(secs(4.0)), Ok(()));
         assert_eq!(c.main_left(), secs(6.0));
-        c.spend(secs(8.0)); // 6 s of main time, then 2 s of the first period.
+        assert_eq!(c.spend(secs(8.0)), Ok(())); // 6 s of main time, then 2 s of the first period.
         assert!(c.in_byoyomi());
         assert_eq!((c.period_left(), c.stones_left()), (secs(18.0), 1));
-        c.spend(secs(5.0)); // the period's last stone: a fresh period.
+        assert_eq!(c.spend(secs(5.0)), Ok(())); // the period's last stone: a fresh period.
         assert_eq!((c.period_left(), c.stones_left()), (secs(20.0), 2));
 
         let mut c = Clock::new(TimeSystem::Byoyomi {
@@ -726,42 +898,167 @@ mod tests {
             period: secs(10.0),
             periods: 3,
         });
-        c.spend(secs(9.0)); // 5 s main, 4 s of a period: no period lost.
+        assert_eq!(c.spend(secs(9.0)), Ok(())); // 5 s main, 4 s of a period: no period lost.
         assert_eq!((c.in_byoyomi(), c.periods_left()), (true, 3));
-        c.spend(secs(25.0)); // crosses two boundaries.
+        assert_eq!(c.spend(secs(25.0)), Ok(())); // reaches into two more periods.
         assert_eq!(c.periods_left(), 1);
         assert_eq!(c.period_left(), secs(10.0));
-        c.spend(secs(30.0));
+        assert_eq!(c.spend(secs(30.0)), Err(Flagged));
         assert_eq!(c.periods_left(), 0);
 
         let mut c = Clock::new(TimeSystem::Absolute { main: secs(3.0) });
-        c.spend(secs(5.0));
+        assert_eq!(c.spend(secs(5.0)), Err(Flagged));
         assert_eq!(c.main_left(), Duration::ZERO);
+        let mut c = Clock::new(TimeSystem::None);
+        assert_eq!(c.spend(secs(1e6)), Ok(()));
+        assert_eq!((c.longest_move(), c.time_left()), (None, None));
     }
 
-    /// Everything `clock` still allows for one move without losing the game (Japanese: without
-    /// losing the last period), minus `lag`.
-    fn hard_limit(clock: &Clock, lag: Duration) -> Duration {
-        let all = match *clock.system() {
-            TimeSystem::None => return Duration::MAX,
-            TimeSystem::Byoyomi { period, .. } if clock.periods_left() > 0 => {
-                let spare = period * (clock.periods_left() - 1);
-                if clock.in_byoyomi() {
-                    clock.period_left() + spare
-                } else {
-                    clock.main_left() + spare + period
-                }
-            }
-            TimeSystem::Canadian { .. } if clock.stones_left() > 0 => {
-                if clock.in_byoyomi() {
-                    clock.period_left()
-                } else {
-                    clock.main_left() + clock.period_left()
-                }
-            }
-            _ => clock.main_left(),
+    /// A Japanese period is lost only by a move that takes more than what is left of it; one
+    /// that takes exactly the period keeps it. The same at every boundary, and for the last
+    /// period: exactly all of it is in time, a nanosecond more loses.
+    #[test]
+    fn a_move_of_exactly_one_japanese_period_keeps_it() {
+        let period = secs(10.0);
+        let tick = Duration::from_nanos(1);
+        let japanese = |main: f64, periods: u32| {
+            Clock::new(TimeSystem::Byoyomi {
+                main: secs(main),
+                period,
+                periods,
+            })
         };
-        all.saturating_sub(lag)
+        for (used, spent, lost) in [
+            (period, Ok(()), 0),
+            (period + tick, Ok(()), 1),
+            (period * 2, Ok(()), 1),
+            (period * 2 + tick, Ok(()), 2),
+            (period * 3, Ok(()), 2),
+            (period * 3 + tick, Err(Flagged), 3),
+        ] {
+            let mut c = japanese(0.0, 3);
+            assert_eq!(c.longest_move(), Some(period * 3));
+            assert_eq!(c.spend(used), spent, "{used:?}");
+            assert_eq!(c.periods_left(), 3 - lost, "{used:?}");
+            assert_eq!(c.period_left(), period, "the next move has a fresh period");
+        }
+        // From main time: exactly the main time is a move in main time; the period begins
+        // after it.
+        let mut c = japanese(5.0, 1);
+        assert_eq!(c.longest_move(), Some(secs(15.0)));
+        assert_eq!(c.spend(secs(5.0)), Ok(()));
+        assert_eq!((c.in_byoyomi(), c.periods_left()), (true, 1));
+        assert_eq!(c.time_left(), Some((period, 1)));
+        let mut c = japanese(5.0, 1);
+        assert_eq!(
+            c.spend(secs(15.0)),
+            Ok(()),
+            "main time and exactly the last period"
+        );
+        let mut c = japanese(5.0, 1);
+        assert_eq!(c.spend(secs(15.0) + tick), Err(Flagged));
+        // A period the controller says is partly gone.
+        let mut c = japanese(0.0, 2);
+        c.set_time_left(4.0, 2);
+        assert_eq!(c.spend(secs(4.0)), Ok(()));
+        assert_eq!(c.periods_left(), 2);
+        c.set_time_left(4.0, 2);
+        assert_eq!(c.spend(secs(4.0) + tick), Ok(()));
+        assert_eq!(c.periods_left(), 1);
+    }
+
+    /// A Canadian period's stones may use exactly all of it; a nanosecond more loses.
+    #[test]
+    fn a_canadian_period_may_be_used_to_its_end() {
+        let period = secs(10.0);
+        let tick = Duration::from_nanos(1);
+        let canadian = || {
+            Clock::new(TimeSystem::Canadian {
+                main: secs(5.0),
+                period,
+                stones: 2,
+            })
+        };
+        let mut c = canadian();
+        assert_eq!(c.spend(secs(5.0)), Ok(()), "exactly the main time");
+        assert_eq!(
+            c.time_left(),
+            Some((period, 2)),
+            "no stone of the period used"
+        );
+        assert_eq!(c.spend(secs(4.0)), Ok(()));
+        assert_eq!(c.longest_move(), Some(secs(6.0)));
+        assert_eq!(
+            c.spend(secs(6.0)),
+            Ok(()),
+            "the last stone uses the rest exactly"
+        );
+        assert_eq!(c.time_left(), Some((period, 2)), "a fresh period");
+        assert_eq!(
+            c.spend(period),
+            Ok(()),
+            "one stone may use the whole period"
+        );
+        assert_eq!(c.time_left(), Some((Duration::ZERO, 1)));
+        assert_eq!(c.spend(Duration::ZERO), Ok(()));
+        let mut c = canadian();
+        assert_eq!(
+            c.spend(secs(15.0)),
+            Ok(()),
+            "main time and the whole period"
+        );
+        let mut c = canadian();
+        assert_eq!(c.spend(secs(15.0) + tick), Err(Flagged));
+        let mut c = canadian();
+        assert_eq!(c.spend(secs(9.0)), Ok(()));
+        assert_eq!(c.spend(secs(6.0) + tick), Err(Flagged));
+        // Absolute time: the same.
+        let mut c = Clock::new(TimeSystem::Absolute { main: period });
+        assert_eq!(c.spend(period), Ok(()));
+        assert_eq!(c.spend(Duration::ZERO), Ok(()));
+        assert_eq!(c.spend(tick), Err(Flagged));
+    }
+
+    #[test]
+    fn time_systems_read_and_print_back() {
+        for text in [
+            "none",
+            "absolute:300",
+            "byoyomi:0:0.5:1",
+            "byoyomi:0:0.3:5",
+            "canadian:60:30:10",
+        ] {
+            let system: TimeSystem = text.parse().unwrap();
+            assert_eq!(system.to_string(), text);
+        }
+        assert_eq!(
+            "Byoyomi:1:0.05:3".parse(),
+            Ok(TimeSystem::Byoyomi {
+                main: secs(1.0),
+                period: secs(0.05),
+                periods: 3
+            })
+        );
+        for bad in [
+            "",
+            "fast",
+            "absolute",
+            "absolute:-1",
+            "absolute:nan",
+            "byoyomi:0:0:1",
+            "byoyomi:0:1:0",
+            "canadian:1:2",
+            "none:1",
+        ] {
+            assert!(bad.parse::<TimeSystem>().is_err(), "{bad}");
+        }
+    }
+
+    /// Everything `clock` still allows for one move without losing on time, minus `lag`.
+    fn hard_limit(clock: &Clock, lag: Duration) -> Duration {
+        clock
+            .longest_move()
+            .map_or(Duration::MAX, |all| all.saturating_sub(lag))
     }
 
     fn system_strategy() -> impl Strategy<Value = TimeSystem> {
@@ -799,7 +1096,8 @@ mod tests {
         ) {
             let mut clock = Clock::new(system);
             for ms in spent {
-                clock.spend(Duration::from_millis(ms));
+                // Whether it flags or not, the clock must still give a safe budget.
+                let _ = clock.spend(Duration::from_millis(ms));
             }
             for (secs, stones) in reports {
                 clock.set_time_left(secs, stones);
@@ -814,6 +1112,30 @@ mod tests {
                     prop_assert!(b.most <= hard_limit(&clock, tm.lag), "{:?} > {:?}", b, clock);
                 }
             }
+        }
+    }
+
+    proptest! {
+        /// `time_left` says all a controller needs to know: a clock set from the figures of
+        /// another (as the referee sends them to an engine) allows the same and says the same,
+        /// until the game is lost on time.
+        #[test]
+        fn time_left_reads_back_as_the_same_clock(
+            system in system_strategy(),
+            spent in proptest::collection::vec(0u64..100_000, 0..6),
+        ) {
+            let mut clock = Clock::new(system.clone());
+            for ms in spent {
+                if clock.spend(Duration::from_millis(ms)).is_err() {
+                    return Ok(());
+                }
+            }
+            let mut told = Clock::new(system);
+            if let Some((left, n)) = clock.time_left() {
+                told.set_time_left(left.as_secs_f64(), i64::from(n));
+            }
+            prop_assert_eq!(told.time_left(), clock.time_left());
+            prop_assert_eq!(told.longest_move(), clock.longest_move());
         }
     }
 
@@ -909,7 +1231,9 @@ mod tests {
                 let a = tm.budget(clock, &board_with_empty(size, empty)).unwrap();
                 let in_doubt = extend_every > 0 && k % extend_every == 0;
                 let b = if in_doubt { a.most } else { a.planned };
-                clock.spend(b + overhead);
+                clock
+                    .spend(b + overhead)
+                    .expect("the budget never loses on time");
                 (b, empty)
             })
             .collect()

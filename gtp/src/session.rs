@@ -612,7 +612,9 @@ impl Session {
                 };
                 let text = self.decide(search.color, decision, *play);
                 if *play {
-                    self.clocks[search.color.index()].spend(elapsed);
+                    // A move over the clock loses on time: the controller's to call, while the
+                    // engine plays on with what its clock has left.
+                    let _ = self.clocks[search.color.index()].spend(elapsed);
                 }
                 self.log
                     .note(&summary(search, &text, analysis.as_ref(), elapsed));

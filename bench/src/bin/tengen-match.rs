@@ -5,13 +5,13 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tengen_bench::clock::TimeControl;
 use tengen_bench::match_runner::{run_match, write_reports, MatchConfig, Shard};
 use tengen_bench::openings::{parse_openings, Openings};
 use tengen_bench::report::summary;
 use tengen_bench::results::{merge, read_results, ResultsWriter};
 use tengen_bench::stats::Sprt;
 use tengen_engine::handicap::max_fixed_handicap;
+use tengen_engine::time::TimeSystem;
 use tengen_engine::Rules;
 
 #[derive(Parser)]
@@ -77,7 +77,7 @@ struct PlayArgs {
     /// Clock: none, absolute:MAIN, byoyomi:MAIN:PERIOD:PERIODS or canadian:MAIN:PERIOD:STONES
     /// (seconds).
     #[arg(long, default_value = "none")]
-    time: TimeControl,
+    time: TimeSystem,
     /// Seconds of each move's wall time not charged to the clock.
     #[arg(long, default_value_t = 0.0)]
     lag: f64,
