@@ -10,15 +10,20 @@
 //! share liberties that neither side can fill without putting itself in atari; [`eyespace`]
 //! finds groups whose enclosed area is too big to be killed; [`semeai`] reads the capturing
 //! races of the groups the playouts call dead, and keeps the ones that win and then live;
-//! [`ko`] keeps the stones left in a dame ko.
+//! [`dame_ko`] keeps the stones left in a dame ko. [`dead_stones`] puts them together, with the
+//! playouts' ownership, into the end-of-game [`Judgement`]: which stones are dead, alive or in
+//! seki, and whose each point is.
 //!
 //! None of it is used inside a playout: it allocates, and runs once per judged position.
 
 pub mod benson;
+pub mod dame_ko;
+pub mod dead_stones;
 pub mod eyespace;
-pub mod ko;
 pub mod seki;
 pub mod semeai;
+
+pub use dead_stones::{Judgement, PointState};
 
 use crate::board::Board;
 use crate::types::{Cell, Color, Point};

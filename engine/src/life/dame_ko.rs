@@ -9,11 +9,10 @@
 //! ```
 //!
 //! Random playouts capture such a stone as readily as any stone in atari, so the playouts call
-//! it dead. Players count it alive (on the 4,605 counted KGS games tengen is tested on,
-//! counting such stones alive gave the players' result in 9 more games and in none fewer).
-//! A stone in atari whose capture is
-//! *not* a ko, or whose taker would stand next to dead stones only (a ko inside the taker's
-//! own territory, which the taker wins by connecting), stays dead.
+//! it dead. Players count it alive. A stone in atari whose capture is *not* a ko, or whose taker
+//! would stand next to dead stones only (a ko inside the taker's own territory, which the taker
+//! wins by connecting), stays dead. (The ko rule itself, for play, is in `board.rs` and
+//! `game.rs`.)
 
 use super::Chains;
 use crate::board::Board;
