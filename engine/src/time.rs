@@ -545,9 +545,9 @@ tunables! {
         /// this many times as long (within what the clock allows; see [`Allowance::most`]).
         max_extension: f64 = 2.5, 1.0..=100.0;
         /// Own moves still to come per empty point. Each pair of moves fills about two points
-        /// and games end with territory empty or by resignation: 0.25 beat 0.3, which beat
-        /// 0.4, in self-play at 10 s a side on 9x9; 0.2 (17 own moves on an empty 9x9 board)
-        /// with the last good replies on beat 0.25 with them off (PERFORMANCE.md).
+        /// and games end with territory empty or by resignation. 0.2 (17 own moves on an empty
+        /// 9x9 board) was chosen by self-play matches on 9x9, after 0.4, 0.3 and 0.25, together
+        /// with the last good replies (`docs/performance-log.md`).
         own_moves_per_empty: f64 = 0.2, 0.01..=1.0;
         /// Fewest own moves the planner assumes are left, per point of the board...
         min_moves_left_per_point: f64 = 0.1, 0.0..=1.0;

@@ -1,6 +1,7 @@
 //! Every tunable of the search in one place, each with what it does, where its default comes
 //! from and its valid range. Defaults are starting points from the literature (see
-//! `docs/REFERENCES.md`), to be tuned by matches.
+//! `docs/REFERENCES.md`), to be tuned by matches; those chosen by self-play matches say so, and
+//! the matches are in `docs/performance-log.md`.
 //!
 //! Each struct below is written once, in a `tunables!` list (`crate::tunable`): the list makes
 //! the struct, its defaults and its table of [`Tunable`](crate::tunable::Tunable)s (name, range,
@@ -17,19 +18,19 @@ tunables! {
         rave_equiv: f32 = 3000.0, 1.0..=1e9;
         /// Weight of the prior's virtual experience in the AMAF value; in the Monte-Carlo value
         /// it always counts once. 1 counts it alike in both (Fuego); 0 leaves AMAF to the
-        /// playouts (Pachi), which lost 12-36 to 1 in self-play (9x9, 10 s a side); 3 lost 26-53.
+        /// playouts (Pachi). 1 was chosen by self-play matches against 0 and 3.
         prior_amaf: f32 = 1.0, 0.0..=100.0;
         /// Weight of early moves in AMAF: a playout's move at the point first played `d` moves
         /// after the node, of `len` moves from the node to the end, counts `1 + w*(len-d)/(len+1)`
         /// samples (rounded down), so moves soon after the node count up to `1 + w` times; 0
-        /// counts every sample once (Pachi's distance RAVE uses 3). In self-play on 9x9 at 10 s
-        /// a side, 3 beat 0 by 38-10 and 5 beat 3 by 165-119; 8 was level with 5 (106-105).
+        /// counts every sample once (Pachi's distance RAVE uses 3). 5 was chosen by self-play
+        /// matches against 0, 3 and 8.
         amaf_early_weight: u32 = 5, 0..=16;
         /// Weight of the margin in a playout's value: a playout is worth `(1-w)·won +
         /// w·(1+tanh(margin/score_scale))/2` to Black instead of just `won` (0 or 1), so that
         /// among moves that win as often, the search prefers the one that wins by more (Fuego's
-        /// score modification, Pachi's `val_scale`). 0 values wins only; 0.05 lost 149-170 to 0
-        /// in self-play (9x9, 10 s a side).
+        /// score modification, Pachi's `val_scale`). 0 values wins only, which self-play matches
+        /// preferred to 0.05.
         score_weight: f32 = 0.0, 0.0..=1.0;
         /// Margin, in points, at which the score part of a playout's value is about 3/4 of its
         /// range (see `score_weight`).
@@ -177,8 +178,8 @@ tunables! {
         own_last_shapes: bool = false, 0..=1;
         /// After capture and escape, play the last good reply to the last two moves (or the
         /// last move) with this probability, as this thread's playouts learned it (LGRF-2,
-        /// Baier and Drake 2010; `replies.rs`). 0.5 was +10 Elo [-13, +33] over 900 games at
-        /// 0.2 s a move, and on with `own_moves_per_empty` 0.2 it beat both off (self-play, 9x9).
+        /// Baier and Drake 2010; `replies.rs`). 0.5 was chosen by self-play matches, on together
+        /// with `own_moves_per_empty` 0.2 against both off.
         last_good_reply: f32 = 0.5, 0.0..=1.0;
         /// Play a random point whose eight neighbours are empty, with `fill_board_tries` tries.
         fill_board: f32 = 0.5, 0.0..=1.0;
