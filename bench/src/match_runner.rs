@@ -312,7 +312,7 @@ fn game_setup(
     engine: &PlayerSpec,
     opponent: &PlayerSpec,
 ) -> GameSetup {
-    let engine_black = game % 2 == 0;
+    let engine_black = game.is_multiple_of(2);
     let players = if engine_black {
         [engine.clone(), opponent.clone()]
     } else {
@@ -339,7 +339,7 @@ fn game_setup(
 
 /// Is `game` played by this run? Without a shard, every game is.
 fn in_shard(shard: Option<Shard>, game: usize) -> bool {
-    shard.map_or(true, |s| s.owns(game))
+    shard.is_none_or(|s| s.owns(game))
 }
 
 #[cfg(test)]

@@ -443,7 +443,7 @@ impl Session {
 
     /// `gogui-play_sequence b D4 w Q16 ...`: all the moves, or none if one is illegal.
     fn play_sequence(&mut self, args: &[String]) -> Result<Outcome, String> {
-        if args.len() % 2 != 0 {
+        if !args.len().is_multiple_of(2) {
             return Err("expected color and vertex pairs".into());
         }
         let mut game = Game::clone(&self.game);

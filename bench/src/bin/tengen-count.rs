@@ -172,7 +172,7 @@ fn main() -> ExitCode {
             };
             counted += 1;
             seen.insert(source.clone());
-            if (counted - 1) % cli.every.max(1) != 0
+            if !(counted - 1).is_multiple_of(cli.every.max(1))
                 || done.contains(&source)
                 || (!cli.only.is_empty() && !cli.only.contains(&source))
             {

@@ -94,9 +94,9 @@ pub fn die_in_one_small_eye(
                 let around = geo.neighbors(q.index()).map(Point::new);
                 around.iter().any(|&t| living_enemy(t))
                     && around.iter().all(|&t| {
-                        chains.at(t).map_or(true, |h| {
-                            chains.list[h].color != color || group.contains(&h)
-                        })
+                        chains
+                            .at(t)
+                            .is_none_or(|h| chains.list[h].color != color || group.contains(&h))
                     })
             }
             Some(_) => chains

@@ -105,7 +105,7 @@ impl Mcts {
                         }
                         // The controller watches the clock; the workers look too, now and
                         // then, in case a loaded machine keeps the controller from running.
-                        if n % DEADLINE_CHECK_EVERY == 0
+                        if n.is_multiple_of(DEADLINE_CHECK_EVERY)
                             && shared.deadline.is_some_and(|d| Instant::now() >= d)
                         {
                             break;

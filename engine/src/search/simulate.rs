@@ -291,7 +291,7 @@ impl Worker {
         let tree = sh.tree;
         // Move k of the simulation was played by the root player when k is even.
         let color_at = |k: usize| {
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 sh.root_color
             } else {
                 sh.root_color.opponent()

@@ -188,7 +188,7 @@ impl LadderReader {
 
     /// Play `mv` as the move after `plies` moves of the line.
     fn play(&mut self, plies: usize, mv: Point) {
-        let color = if plies % 2 == 0 {
+        let color = if plies.is_multiple_of(2) {
             self.first
         } else {
             self.first.opponent()
