@@ -1,7 +1,9 @@
 //! The results file of a match: one JSON object per line, one line per finished game, appended
 //! and flushed as each game ends. It is what `merge` combines, what `--resume` continues from,
-//! and what the summary and HTML report are computed from.
+//! and what the summary and HTML report are computed from. `tengen-count` keeps its results
+//! the same way ([`read_lines`], [`ResultsWriter`]), one line per counted game.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -134,7 +136,7 @@ impl GameResult {
 #[derive(Debug)]
 pub enum ResultsError {
     Io(PathBuf, std::io::Error),
-    /// A line that is not a game record.
+    /// A line that is not one of the file's records.
     Parse {
         path: PathBuf,
         line: usize,
@@ -150,16 +152,25 @@ impl fmt::Display for ResultsError {
                 path,
                 line,
                 message,
-            } => write!(f, "{}:{line}: not a game record: {message}", path.display()),
+            } => write!(
+                f,
+                "{}:{line}: not a results line: {message}",
+                path.display()
+            ),
         }
     }
 }
 
 impl std::error::Error for ResultsError {}
 
-/// Read every game of a results file, in file order. A last line cut short (the runner was
-/// killed while writing it) is ignored; any other bad line is an error.
+/// Read every game of a match's results file, in file order (see [`read_lines`]).
 pub fn read_results(path: &Path) -> Result<Vec<GameResult>, ResultsError> {
+    read_lines(path)
+}
+
+/// Read every line of a results file, in file order. A last line cut short (the runner was
+/// killed while writing it) is ignored; any other bad line is an error.
+pub fn read_lines<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, ResultsError> {
     let io = |e| ResultsError::Io(path.to_path_buf(), e);
     let file = File::open(path).map_err(io)?;
     let lines: Vec<String> = BufReader::new(file)
@@ -171,7 +182,7 @@ pub fn read_results(path: &Path) -> Result<Vec<GameResult>, ResultsError> {
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<GameResult>(line) {
+        match serde_json::from_str::<T>(line) {
             Ok(g) => games.push(g),
             Err(e) if e.is_eof() && i + 1 == lines.len() => break,
             Err(e) => {
@@ -186,7 +197,7 @@ pub fn read_results(path: &Path) -> Result<Vec<GameResult>, ResultsError> {
     Ok(games)
 }
 
-/// Appends game records to a results file, one flushed line each.
+/// Appends lines (games) to a results file, one flushed line each.
 pub struct ResultsWriter {
     path: PathBuf,
     file: File,
@@ -216,7 +227,7 @@ impl ResultsWriter {
     }
 
     /// Append one game and flush it to disk.
-    pub fn write(&mut self, game: &GameResult) -> Result<(), ResultsError> {
+    pub fn write<T: Serialize>(&mut self, game: &T) -> Result<(), ResultsError> {
         let line = serde_json::to_string(game).map_err(|e| ResultsError::Parse {
             path: self.path.clone(),
             line: 0,

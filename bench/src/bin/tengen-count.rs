@@ -5,14 +5,13 @@
 
 use clap::Parser;
 use std::collections::HashSet;
-use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_bench::counting::{
-    check, players_count, read_records, show, summary, territory_differences, CountedGame,
-    GameReport,
+    check, players_count, read_records, read_reports, show, summary, territory_differences,
+    CountedGame, GameReport,
 };
+use tengen_bench::results::ResultsWriter;
 
 #[derive(Parser)]
 #[command(
@@ -59,107 +58,125 @@ struct Cli {
     paths: Vec<PathBuf>,
 }
 
-fn read_reports(path: &PathBuf) -> Vec<GameReport> {
-    let Ok(file) = std::fs::File::open(path) else {
-        return Vec::new();
-    };
-    BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .filter_map(|l| serde_json::from_str(&l).ok())
-        .collect()
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut reports = read_reports(&cli.out);
-    if cli.summary_only {
-        print!("{}", summary(&reports));
-        return ExitCode::SUCCESS;
-    }
     if cli.territory_differences {
-        let (mut saved, mut consistent) = (0, 0);
-        for path in &cli.paths {
-            for (source, text) in read_records(path).unwrap_or_default() {
-                let Ok(Some(game)) = CountedGame::from_sgf(&text, &source) else {
-                    continue;
-                };
-                match territory_differences(&game) {
-                    Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
-                    Err(e) => eprintln!("tengen-count: {source}: {e}"),
-                }
-                if let Some(score) = players_count(&game) {
-                    saved += 1;
-                    if (score - game.recorded).abs() < 1e-6 {
-                        consistent += 1;
-                    } else {
-                        println!(
-                            "{source}: the players' marks count {score:+}, recorded {:+}",
-                            game.recorded
-                        );
-                    }
-                }
-            }
-        }
-        println!(
-            "records with saved territory {saved}: the players' dead stones counted by tengen give \
-             the recorded result in {consistent}"
-        );
+        list_territory_differences(&cli.paths);
         return ExitCode::SUCCESS;
     }
-    if !cli.show.is_empty() {
-        let wanted = |r: &GameReport| {
-            cli.show.contains(&r.source)
-                || (!r.agree && cli.show.iter().any(|s| s == "disagreements"))
-        };
-        let mut shown: HashSet<String> = HashSet::new();
-        for path in &cli.paths {
-            for (source, text) in read_records(path).unwrap_or_default() {
-                let Some(report) = reports.iter().find(|r| r.source == source && wanted(r)) else {
-                    continue;
-                };
-                shown.insert(source.clone());
-                match CountedGame::from_sgf(&text, &source) {
-                    Ok(Some(game)) => match show(&game, report) {
-                        Ok(text) => println!("{text}"),
-                        Err(e) => eprintln!("tengen-count: {source}: {e}"),
-                    },
-                    _ => eprintln!("tengen-count: {source}: not a counted game"),
-                }
-            }
-        }
-        let missing = not_found(&cli.show, &shown);
-        for source in &missing {
-            eprintln!(
-                "tengen-count: {source}: not in {} or not in the files given",
-                cli.out.display()
-            );
-        }
-        return if missing.is_empty() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        };
-    }
-    let done: HashSet<String> = reports.iter().map(|r| r.source.clone()).collect();
-    let mut out = match OpenOptions::new().create(true).append(true).open(&cli.out) {
-        Ok(f) => f,
+    let reports = match read_reports(&cli.out) {
+        Ok(r) => r,
         Err(e) => {
-            eprintln!("tengen-count: {}: {e}", cli.out.display());
+            eprintln!("tengen-count: {e}");
             return ExitCode::from(2);
         }
     };
+    if cli.summary_only {
+        print!("{}", summary(&reports));
+        ExitCode::SUCCESS
+    } else if !cli.show.is_empty() {
+        show_games(&cli, &reports)
+    } else {
+        match count(&cli, reports) {
+            Ok(reports) => {
+                print!("{}", summary(&reports));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tengen-count: {e}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+/// `--territory-differences`: every point where the players' own marks, counted by tengen, and
+/// the saved territory differ, and the records whose marks do not give their result.
+fn list_territory_differences(paths: &[PathBuf]) {
+    let (mut saved, mut consistent) = (0, 0);
+    for (source, game) in counted_games(paths) {
+        match territory_differences(&game) {
+            Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+            Err(e) => eprintln!("tengen-count: {source}: {e}"),
+        }
+        if let Some(score) = players_count(&game) {
+            saved += 1;
+            if (score - game.recorded).abs() < 1e-6 {
+                consistent += 1;
+            } else {
+                println!(
+                    "{source}: the players' marks count {score:+}, recorded {:+}",
+                    game.recorded
+                );
+            }
+        }
+    }
+    println!(
+        "records with saved territory {saved}: the players' dead stones counted by tengen give \
+         the recorded result in {consistent}"
+    );
+}
+
+/// The counted games of `paths` (unreadable files and records skipped).
+fn counted_games(paths: &[PathBuf]) -> impl Iterator<Item = (String, CountedGame)> + '_ {
+    paths
+        .iter()
+        .flat_map(|path| read_records(path).unwrap_or_default())
+        .filter_map(
+            |(source, text)| match CountedGame::from_sgf(&text, &source) {
+                Ok(Some(game)) => Some((source, game)),
+                _ => None,
+            },
+        )
+}
+
+/// `--show`: the final boards of the games named (or of every disagreement) from the results
+/// file; fails when a name is not found.
+fn show_games(cli: &Cli, reports: &[GameReport]) -> ExitCode {
+    let wanted = |r: &GameReport| {
+        cli.show.contains(&r.source) || (!r.agree && cli.show.iter().any(|s| s == "disagreements"))
+    };
+    let mut shown: HashSet<String> = HashSet::new();
+    for path in &cli.paths {
+        for (source, text) in read_records(path).unwrap_or_default() {
+            let Some(report) = reports.iter().find(|r| r.source == source && wanted(r)) else {
+                continue;
+            };
+            shown.insert(source.clone());
+            match CountedGame::from_sgf(&text, &source) {
+                Ok(Some(game)) => match show(&game, report) {
+                    Ok(text) => println!("{text}"),
+                    Err(e) => eprintln!("tengen-count: {source}: {e}"),
+                },
+                _ => eprintln!("tengen-count: {source}: not a counted game"),
+            }
+        }
+    }
+    let missing = not_found(&cli.show, &shown);
+    for source in &missing {
+        eprintln!(
+            "tengen-count: {source}: not in {} or not in the files given",
+            cli.out.display()
+        );
+    }
+    if missing.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Count the games of `cli.paths` that `reports` (the results file) does not hold yet, as
+/// `--every`, `--only` and `--limit` choose, appending each report to the results file.
+/// Returns all reports, the earlier ones first.
+fn count(cli: &Cli, mut reports: Vec<GameReport>) -> Result<Vec<GameReport>, String> {
+    let done: HashSet<String> = reports.iter().map(|r| r.source.clone()).collect();
+    let mut out = ResultsWriter::append(&cli.out).map_err(|e| e.to_string())?;
     let mut counted = 0usize;
     let mut unreadable = 0usize;
     let mut seen: HashSet<String> = HashSet::new();
     'files: for path in &cli.paths {
-        let records = match read_records(path) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("tengen-count: {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        };
+        let records = read_records(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for (source, text) in records {
             let game = match CountedGame::from_sgf(&text, &source) {
                 Ok(Some(g)) => g,
@@ -182,21 +199,18 @@ fn main() -> ExitCode {
                 break 'files;
             }
             let report = check(&game, cli.seed, cli.threads.max(1));
-            if cli.verbose && !report.agree {
-                eprintln!(
-                    "{}: ours {} recorded {} ({}): {}",
-                    report.source,
-                    report.ours,
-                    tengen_engine::Score(report.recorded),
-                    report.rules,
-                    report.kind
-                );
+            if cli.verbose {
+                if let Some(disagreement) = &report.disagreement {
+                    eprintln!(
+                        "{}: ours {} recorded {} ({}): {disagreement}",
+                        report.source,
+                        report.ours,
+                        tengen_engine::Score(report.recorded),
+                        report.rules,
+                    );
+                }
             }
-            let line = serde_json::to_string(&report).expect("a report serializes");
-            if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
-                eprintln!("tengen-count: cannot write {}", cli.out.display());
-                return ExitCode::from(2);
-            }
+            out.write(&report).map_err(|e| e.to_string())?;
             reports.push(report);
         }
     }
@@ -206,8 +220,7 @@ fn main() -> ExitCode {
     for source in not_found(&cli.only, &seen) {
         eprintln!("tengen-count: {source}: no counted game of that name in the files given");
     }
-    print!("{}", summary(&reports));
-    ExitCode::SUCCESS
+    Ok(reports)
 }
 
 /// The games named in `wanted` (other than `disagreements`) that are not in `found`.

@@ -1,0 +1,187 @@
+//! The tally of a run: agreement overall and by rules, the records whose saved territory tells
+//! more, the kinds of disagreement, and the time `final_score` took.
+
+use super::check::GameReport;
+use super::records::parse_result;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The text summary of a run.
+pub fn summary(reports: &[GameReport]) -> String {
+    let mut s = agreement(reports);
+    s.push_str(&saved_territory(reports));
+    s.push_str(&kinds(reports));
+    s.push_str(&times(reports));
+    s
+}
+
+/// Agreement overall, by rules, and without the records whose result needs a chain in atari
+/// counted alive.
+fn agreement(reports: &[GameReport]) -> String {
+    let mut s = String::new();
+    let agree = reports.iter().filter(|r| r.agree).count();
+    let _ = writeln!(
+        s,
+        "games {}, agree {agree} ({:.2}%)",
+        reports.len(),
+        percent(agree, reports.len())
+    );
+    let mut by_rules: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for r in reports {
+        let e = by_rules.entry(&r.rules).or_default();
+        e.0 += 1;
+        e.1 += usize::from(r.agree);
+    }
+    for (rules, (n, a)) in by_rules {
+        let _ = writeln!(s, "  {rules}: {a} of {n}");
+    }
+    // A record whose result needs a chain in atari counted alive most likely holds a stone the
+    // players did not mark: a right count cannot agree with it.
+    let unmarked = reports
+        .iter()
+        .filter_map(|r| r.disagreement.as_ref())
+        .filter(|d| d.needs_chain_in_atari_alive())
+        .count();
+    if unmarked > 0 {
+        let rest = reports.len() - unmarked;
+        let _ = writeln!(
+            s,
+            "  without the {unmarked} whose result needs a chain in atari counted alive: {agree} \
+             of {rest} ({:.2}%)",
+            percent(agree, rest)
+        );
+    }
+    s
+}
+
+/// `part` of `whole` in percent (0 of 0 is 0%).
+fn percent(part: usize, whole: usize) -> f64 {
+    100.0 * part as f64 / whole.max(1) as f64
+}
+
+/// Of the records that saved the players' territory: in how many the players' dead stones,
+/// counted by tengen, give the recorded result, and in how many tengen marks the same ones.
+fn saved_territory(reports: &[GameReport]) -> String {
+    let saved: Vec<&GameReport> = reports
+        .iter()
+        .filter(|r| r.players_count.is_some())
+        .collect();
+    if saved.is_empty() {
+        return String::new();
+    }
+    let consistent = saved
+        .iter()
+        .filter(|r| {
+            r.players_count
+                .as_deref()
+                .and_then(parse_result)
+                .is_some_and(|c| (c - r.recorded).abs() < 1e-6)
+        })
+        .count();
+    let same_dead = saved
+        .iter()
+        .filter(|r| r.players_dead.as_ref() == Some(&r.dead))
+        .count();
+    format!(
+        "records with saved territory {}: their dead stones counted by tengen give the \
+         recorded result in {consistent}; tengen marks the same dead stones in {same_dead}\n",
+        saved.len()
+    )
+}
+
+/// The disagreements by kind ([`Disagreement::class`](super::Disagreement::class)), the most
+/// frequent first.
+fn kinds(reports: &[GameReport]) -> String {
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    for d in reports.iter().filter_map(|r| r.disagreement.as_ref()) {
+        *kinds.entry(d.class()).or_default() += 1;
+    }
+    let mut kinds: Vec<(String, usize)> = kinds.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut s = String::new();
+    if !kinds.is_empty() {
+        let _ = writeln!(s, "disagreements by kind:");
+        for (k, c) in kinds {
+            let _ = writeln!(s, "  {c:5}  {k}");
+        }
+    }
+    s
+}
+
+/// Mean, median and longest time of `final_score`, wall and CPU.
+fn times(reports: &[GameReport]) -> String {
+    let mut s = String::new();
+    for (what, times) in [
+        (
+            "wall",
+            reports.iter().map(|r| r.millis).collect::<Vec<f64>>(),
+        ),
+        ("CPU", reports.iter().filter_map(|r| r.cpu_millis).collect()),
+    ] {
+        let mut times = times;
+        times.sort_by(f64::total_cmp);
+        if let Some(&max) = times.last() {
+            let mean = times.iter().sum::<f64>() / times.len() as f64;
+            let median = times[times.len() / 2];
+            let over = times.iter().filter(|&&t| t >= 1000.0).count();
+            let _ = writeln!(
+                s,
+                "final_score {what} time: mean {mean:.0} ms, median {median:.0} ms, max {max:.0} \
+                 ms, {over} of {} at 1 s or more",
+                times.len()
+            );
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counting::disagreement::{Disagreement, GroupStatus, Life};
+    use tengen_engine::Color;
+
+    #[test]
+    fn the_summary_sets_apart_records_that_need_a_chain_in_atari_alive() {
+        let report = |disagreement: Option<Disagreement>| GameReport {
+            source: "test:1".into(),
+            rules: "Japanese".into(),
+            komi: 6.5,
+            recorded: 0.5,
+            ours: "B+0.5".into(),
+            agree: disagreement.is_none(),
+            millis: 1.0,
+            cpu_millis: None,
+            disagreement,
+            players_count: None,
+            dead: Vec::new(),
+            seki: Vec::new(),
+            players_dead: None,
+        };
+        let white_alive = |stones, in_atari| {
+            Some(Disagreement::groups(vec![GroupStatus {
+                color: Color::White,
+                stones,
+                at: "C1".into(),
+                ours: Life::Dead,
+                in_atari,
+            }]))
+        };
+        let reports = [
+            report(None),
+            report(None),
+            report(white_alive(1, true)),
+            report(white_alive(5, false)),
+        ];
+        let s = summary(&reports);
+        assert!(s.contains("agree 2 (50.00%)"), "{s}");
+        assert!(
+            s.contains("without the 1 whose result needs a chain in atari counted alive: 2 of 3"),
+            "{s}"
+        );
+        assert!(
+            s.contains("      1  players say a group is alive (we: dead, in atari)\n"),
+            "{s}"
+        );
+    }
+}
