@@ -410,6 +410,20 @@ impl Board {
             .all(|&n| self.cells[n] == own || self.cells[n] == Cell::Border)
     }
 
+    /// True when `p` is an empty point the opponent of `color` cannot play at all: every
+    /// orthogonal neighbour a `color` stone or border ([`Board::is_eyelike`]) and none of those
+    /// stones in atari, so a stone there would capture nothing and be suicide.
+    #[inline]
+    pub fn is_secure_eye(&self, color: Color, p: Point) -> bool {
+        self.cells[p.index()] == Cell::Empty
+            && self.is_eyelike(color, p)
+            && self
+                .geo
+                .neighbors(p.index())
+                .iter()
+                .all(|&n| self.cells[n] == Cell::Border || !self.in_atari(Point::new(n)))
+    }
+
     /// Would a `color` stone at the empty point `p` be suicide?
     #[inline]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
@@ -911,5 +925,34 @@ mod tests {
             "corner eye with an enemy diagonal is false"
         );
         assert!(b.is_eyelike(Color::Black, pt(&b, 0, 4)));
+    }
+
+    #[test]
+    fn a_secure_eye_is_eyelike_with_no_neighbour_in_atari() {
+        let b = Board::from_ascii(
+            ". X . . .
+             X X . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let geo = b.geometry();
+        // a5: Black's eye. e1: open.
+        assert!(b.is_secure_eye(Color::Black, geo.point(0, 4)));
+        assert!(!b.is_secure_eye(Color::White, geo.point(0, 4)));
+        assert!(!b.is_secure_eye(Color::Black, geo.point(4, 0)));
+        // With Black's chain in atari, White can capture at a5: no longer secure, still
+        // eyelike.
+        let b = Board::from_ascii(
+            ". X O . .
+             X X O . .
+             O O . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(b.is_eyelike(Color::Black, geo.point(0, 4)));
+        assert!(!b.is_secure_eye(Color::Black, geo.point(0, 4)));
     }
 }

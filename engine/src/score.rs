@@ -9,6 +9,7 @@
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
 use crate::rules::{Rules, Scoring};
+use crate::tactics::nakade::{eye_shape, EyeShape};
 use crate::types::{Cell, Color, Point};
 use std::fmt;
 
@@ -239,8 +240,9 @@ fn remove_false_eyes(
 /// How many eyes (0, 1, or 2 for two or more) `color`'s territory in `component` makes, as KGS
 /// judges it: two separate regions make two; one region makes one when it is one or two points,
 /// a square of four, or holds the dead stones of a single chain in a shape that cannot make two
-/// eyes (every empty point next to them, at most one of them with two or more dead neighbours,
-/// or the bulky and flower shapes). Any empty point with three empty neighbours in it makes two.
+/// eyes ([`eye_shape`]: up to three stones, the square, pyramid, bulky, crossed, rabbitty and
+/// flower shapes) with every empty point next to them. Any empty point with three empty
+/// neighbours in it makes two.
 fn eye_count(board: &Board, color: Color, component: &[usize], owner: &[Option<Color>]) -> usize {
     let geo = board.geometry();
     let region: Vec<usize> = component
@@ -265,9 +267,8 @@ fn eye_count(board: &Board, color: Color, component: &[usize], owner: &[Option<C
             .filter(|&&n| board.at_index(n) == cell && in_region(n))
             .count()
     };
-    // Dead stones by how many dead neighbours they have; empty points by how many empty ones.
-    let (mut dead_links, mut empty_links) = ([0usize; 5], [0usize; 5]);
-    let (mut dead, mut away_from_dead) = (0, false);
+    let mut dead = Vec::new();
+    let mut away_from_dead = false;
     let mut dead_chain = None;
     for &q in &eye {
         if board.at_index(q) == enemy {
@@ -276,35 +277,38 @@ fn eye_count(board: &Board, color: Color, component: &[usize], owner: &[Option<C
                 return 2;
             }
             dead_chain = Some(chain);
-            dead_links[neighbours(q, enemy)] += 1;
-            dead += 1;
+            dead.push(Point::new(q));
         } else {
-            let n = neighbours(q, Cell::Empty);
-            if n >= 3 {
+            if neighbours(q, Cell::Empty) >= 3 {
                 return 2;
             }
-            empty_links[n] += 1;
             if neighbours(q, enemy) == 0 {
                 away_from_dead = true;
             }
         }
     }
-    let one = if dead == 0 {
+    let one = if dead.is_empty() {
         match eye.len() {
             1 | 2 => true,
-            4 => empty_links[2] == 4,
+            4 => {
+                let points: Vec<Point> = eye.iter().map(|&q| Point::new(q)).collect();
+                eye_shape(geo, &points) == EyeShape::SquareFour
+            }
             _ => false,
         }
     } else if away_from_dead {
         false
     } else {
-        let linked = dead_links[4] + dead_links[3] + dead_links[2];
-        let bulky = dead_links[4] == usize::from(dead_links[1] == 2)
-            && dead_links[3] == usize::from(dead_links[1] == 1)
-            && linked == 4
-            && dead_links[1] < 3;
-        let flower = dead_links[4] == 1 && dead_links[2] == 6 && dead == 7;
-        linked < 2 || bulky || flower
+        matches!(
+            eye_shape(geo, &dead),
+            EyeShape::UpToThree
+                | EyeShape::SquareFour
+                | EyeShape::PyramidFour
+                | EyeShape::BulkyFive
+                | EyeShape::CrossedFive
+                | EyeShape::RabbittySix
+                | EyeShape::FlowerSeven
+        )
     };
     if one {
         1

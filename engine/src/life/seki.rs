@@ -17,7 +17,7 @@
 use super::Chains;
 use crate::board::Board;
 use crate::geometry::MAX_POINTS;
-use crate::tactics::liberties_after;
+use crate::tactics::is_self_atari;
 use crate::tactics::nakade::is_killable;
 use crate::types::{Cell, Color, Point};
 
@@ -50,17 +50,15 @@ impl Seki {
     }
 }
 
-/// Would a `color` stone on the empty point `p` capture nothing and leave its chain with at
-/// most one liberty?
-pub fn is_self_atari(board: &Board, color: Color, p: Point) -> bool {
-    !board.captures_at(color, p) && liberties_after::<2>(board, color, p) < 2
+/// Would `color` filling the empty point `p` only hurt itself: capture nothing and be a
+/// self-atari ([`is_self_atari`])?
+pub fn fills_into_atari(board: &Board, color: Color, p: Point) -> bool {
+    !board.captures_at(color, p) && is_self_atari(board, color, p)
 }
 
 /// May `color` fill the empty point `p` without capturing and without self-atari?
 fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
-    board.is_legal(color, p)
-        && !board.captures_at(color, p)
-        && liberties_after::<2>(board, color, p) >= 2
+    board.is_legal(color, p) && !board.captures_at(color, p) && !is_self_atari(board, color, p)
 }
 
 /// Is `p` an empty point next to both colours that neither can fill without self-atari?
@@ -76,8 +74,8 @@ pub fn is_dead_lock(board: &Board, p: Point) -> bool {
     };
     touches(Cell::Black)
         && touches(Cell::White)
-        && is_self_atari(board, Color::Black, p)
-        && is_self_atari(board, Color::White, p)
+        && fills_into_atari(board, Color::Black, p)
+        && fills_into_atari(board, Color::White, p)
 }
 
 /// `board` with its open dame filled where only one side can fill them safely, again and
@@ -121,16 +119,6 @@ pub fn fill_forced_dame(board: &Board) -> Board {
     filled
 }
 
-/// Is the empty point `p` an eye of `color`: every neighbour a `color` stone (or the edge),
-/// none of them in atari?
-fn is_own_eye(board: &Board, color: Color, p: Point) -> bool {
-    board.at(p) == Cell::Empty
-        && board.geometry().neighbors(p.index()).iter().all(|&n| {
-            let c = board.at_index(n);
-            c == Cell::Border || (c == Cell::from(color) && !board.in_atari(Point::new(n)))
-        })
-}
-
 /// Every seki of `board`, found after its forced dame are filled. The board must hold no dead
 /// stones: next to one, a side's own territory looks like dame, and filling it makes a seki
 /// that is not there.
@@ -159,19 +147,18 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
     let chains = Chains::new(board);
     // A chain can be in seki when each of its liberties is a dead-lock point or an own eye,
     // and it cannot gain liberties by capturing a neighbour in atari.
-    let locked = |x: usize| {
-        let chain = &chains.list[x];
-        let opponent = Cell::from(chain.color.opponent());
-        chain
-            .liberties
-            .iter()
-            .all(|p| dead_locks.binary_search(p).is_ok() || is_own_eye(board, chain.color, *p))
-            && !chain.stones.iter().any(|s| {
+    let locked =
+        |x: usize| {
+            let chain = &chains.list[x];
+            let opponent = Cell::from(chain.color.opponent());
+            chain.liberties.iter().all(|p| {
+                dead_locks.binary_search(p).is_ok() || board.is_secure_eye(chain.color, *p)
+            }) && !chain.stones.iter().any(|s| {
                 geo.neighbors(s.index())
                     .iter()
                     .any(|&n| board.at_index(n) == opponent && board.in_atari(Point::new(n)))
             })
-    };
+        };
     // Start from the chains next to dead-lock points; a candidate fails when it is not locked,
     // or when a chain it depends on (one across a dead-lock point, or one sharing its eye,
     // unless that one keeps the eye safe) fails: then the seki can be broken there. Repeat
@@ -181,7 +168,7 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
             || chain
                 .liberties
                 .iter()
-                .filter(|&&p| is_own_eye(board, chain.color, p))
+                .filter(|&&p| board.is_secure_eye(chain.color, p))
                 .count()
                 >= 2
     };
@@ -405,7 +392,7 @@ mod tests {
         );
         assert!(stones.is_empty());
         assert!(!is_dead_lock(&b, b.geometry().point(2, 6)));
-        assert!(is_self_atari(&b, Color::White, b.geometry().point(2, 6)));
+        assert!(fills_into_atari(&b, Color::White, b.geometry().point(2, 6)));
     }
 
     #[test]

@@ -141,7 +141,7 @@ pub fn group_features(
 
     if effect.captured > 0 {
         groups[Group::Capture as usize] = capture_kind(board, p, to_move, effect);
-    } else if effect.liberties == 1 {
+    } else if effect.is_self_atari() {
         groups[Group::SelfAtari as usize] = if effect.chain_stones == 1 {
             self_atari::ONE_STONE
         } else {

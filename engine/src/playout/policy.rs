@@ -11,7 +11,9 @@ use crate::rng::Rng;
 use crate::search::params::PolicyParams;
 use crate::tactics::nakade::nakade_point;
 use crate::tactics::shapes::is_shape;
-use crate::tactics::{liberties_after, pattern3x3, self_atari_stones, Budget, LadderReader};
+use crate::tactics::{
+    is_self_atari, liberties_after, pattern3x3, self_atari_stones, Budget, LadderReader,
+};
 use crate::types::{Cell, Color, Move, Point};
 
 /// Candidate moves of one heuristic (a few dozen at most in practice; extra ones are dropped).
@@ -434,7 +436,7 @@ fn two_liberty_moves(
                 }
             } else {
                 // Atari, unless the atari stone would itself be short of liberties.
-                if liberties_after::<2>(board, color, l) < 2 {
+                if is_self_atari(board, color, l) {
                     continue;
                 }
                 let other = if l == libs[0] { libs[1] } else { libs[0] };

@@ -62,11 +62,21 @@ pub fn liberties_after<const N: usize>(board: &Board, color: Color, p: Point) ->
     n
 }
 
-/// If a `color` stone at the empty point `p` would leave its chain in atari (or without
-/// liberties), the number of stones that chain would have; otherwise 0.
+/// Self-atari, the engine's one rule for it: would a `color` stone at the empty point `p` leave
+/// its chain with fewer than two liberties, counted after what it captures? A capture is a
+/// self-atari too when the capturer is left in atari (taking a ko, or capturing into a
+/// snapback); callers that mean only a move that captures nothing say so beside it
+/// ([`MoveEffect::captured`], `Board::captures_at`).
+#[inline]
+pub fn is_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    liberties_after::<2>(board, color, p) < 2
+}
+
+/// If a `color` stone at the empty point `p` would be a self-atari ([`is_self_atari`]), the
+/// number of stones its chain would have; otherwise 0.
 #[inline]
 pub fn self_atari_stones(board: &Board, color: Color, p: Point) -> usize {
-    if liberties_after::<2>(board, color, p) >= 2 {
+    if !is_self_atari(board, color, p) {
         return 0;
     }
     1 + joined_stones(board, color, p)
@@ -111,6 +121,13 @@ pub struct MoveEffect {
     pub chain_stones: usize,
 }
 
+impl MoveEffect {
+    /// Is the move a self-atari ([`is_self_atari`]'s rule)?
+    pub fn is_self_atari(&self) -> bool {
+        self.liberties < 2
+    }
+}
+
 /// The effect of a `color` stone on the empty point `p` (see [`MoveEffect`]).
 pub fn move_effect(board: &Board, color: Color, p: Point) -> MoveEffect {
     MoveEffect {
@@ -151,6 +168,8 @@ mod tests {
         assert_eq!(liberties_after::<2>(&b, Color::Black, pt(&b, "D2")), 2);
         // White a2 has a1 as its only liberty: a self-atari of one stone.
         assert_eq!(self_atari_stones(&b, Color::White, pt(&b, "A2")), 1);
+        assert!(is_self_atari(&b, Color::White, pt(&b, "A2")));
+        assert!(!is_self_atari(&b, Color::Black, pt(&b, "C3")));
         assert_eq!(self_atari_stones(&b, Color::Black, pt(&b, "D3")), 0);
     }
 
@@ -225,5 +244,23 @@ mod tests {
         );
         assert_eq!(captured_stones(&b, Color::Black, pt(&b, "A1")), 3);
         assert_eq!(liberties_after::<4>(&b, Color::Black, pt(&b, "A1")), 2);
+    }
+
+    #[test]
+    fn a_capture_that_leaves_the_capturer_in_atari_is_a_self_atari() {
+        // Black a1 takes White's b1 (in atari): a1 is left with b1, the captured point, alone.
+        let b = board(
+            ". . . . .
+             . . . . .
+             O . . . .
+             O X . . .
+             . O X . .",
+        );
+        let a1 = pt(&b, "A1");
+        let effect = move_effect(&b, Color::Black, a1);
+        assert_eq!(effect.captured, 1);
+        assert!(effect.is_self_atari());
+        assert!(is_self_atari(&b, Color::Black, a1));
+        assert_eq!(self_atari_stones(&b, Color::Black, a1), 1);
     }
 }

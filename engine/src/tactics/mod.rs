@@ -18,7 +18,7 @@ pub mod pattern3;
 pub mod shapes;
 
 pub use ladder::{Budget, LadderReader, Verdict};
-pub use liberties::{liberties_after, move_effect, self_atari_stones, MoveEffect};
+pub use liberties::{is_self_atari, liberties_after, move_effect, self_atari_stones, MoveEffect};
 pub use pattern3::pattern3x3;
 
 /// Positions from ASCII boards for the tests of this layer.

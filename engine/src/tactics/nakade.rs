@@ -15,7 +15,8 @@
 //! the square four, which is one eye whatever is played in it. [`is_killable`] says which eye
 //! spaces an attacker can reduce to one eye (these shapes, the square four, and the bent four
 //! in the corner), and [`is_one_eye_for_good`] which of them are one eye already, whoever
-//! plays first (for counting).
+//! plays first (for counting). [`eye_shape`] names a set of points' shape: the one table of eye
+//! shapes the rest of the engine (territory counting too) reads.
 
 use crate::board::Board;
 use crate::geometry::Geometry;
@@ -139,12 +140,32 @@ fn eye_space(board: &Board, start: usize) -> Option<([u16; MAX_REGION + 1], usiz
     Some((region, n))
 }
 
-/// Can an attacker who plays first reduce an enclosed eye space of these points to one eye?
-/// True for the killable shapes: up to three points, the square and the pyramid four, the bent
-/// four in the corner (the Japanese rules count it dead: its ko can always be started once the
-/// threats are gone), the bulky and the crossed five, the rabbitty six. `points` must be
-/// connected.
-pub fn is_killable(geo: Geometry, points: &[Point]) -> bool {
+/// The shape of a connected set of points (an eye space, or the stones that fill one), told by
+/// how many of the set's points each point touches: the engine's one table of eye shapes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EyeShape {
+    /// Up to three points: one, two, a straight or a bent three.
+    UpToThree,
+    /// Four in a square.
+    SquareFour,
+    /// Four in a T.
+    PyramidFour,
+    /// Four in a row, straight, bent or zigzag.
+    LineFour,
+    /// A square with a fifth point beside it.
+    BulkyFive,
+    /// A cross: a centre and its four neighbours (the flower five).
+    CrossedFive,
+    /// A cross with one corner of the square between two arms filled.
+    RabbittySix,
+    /// A cross with two opposite corners filled (KGS's scoring counts it one eye).
+    FlowerSeven,
+    /// Anything else.
+    Other,
+}
+
+/// The shape of the connected set `points` (see [`EyeShape`]).
+pub fn eye_shape(geo: Geometry, points: &[Point]) -> EyeShape {
     let inside = |q: usize| points.iter().any(|p| p.index() == q);
     let mut degrees: Vec<usize> = points
         .iter()
@@ -157,12 +178,33 @@ pub fn is_killable(geo: Geometry, points: &[Point]) -> bool {
         .collect();
     degrees.sort_unstable();
     match (points.len(), degrees.as_slice()) {
-        (0..=3, _) => true,
-        (4, [2, 2, 2, 2] | [1, 1, 1, 3]) => true,
-        (4, [1, 1, 2, 2]) => is_bent_in_the_corner(geo, points),
-        (5, [1, 2, 2, 2, 3] | [1, 1, 1, 1, 4]) => true,
-        (6, [1, 1, 2, 2, 2, 4]) => true,
-        _ => false,
+        (0..=3, _) => EyeShape::UpToThree,
+        (4, [2, 2, 2, 2]) => EyeShape::SquareFour,
+        (4, [1, 1, 1, 3]) => EyeShape::PyramidFour,
+        (4, [1, 1, 2, 2]) => EyeShape::LineFour,
+        (5, [1, 2, 2, 2, 3]) => EyeShape::BulkyFive,
+        (5, [1, 1, 1, 1, 4]) => EyeShape::CrossedFive,
+        (6, [1, 1, 2, 2, 2, 4]) => EyeShape::RabbittySix,
+        (7, [2, 2, 2, 2, 2, 2, 4]) => EyeShape::FlowerSeven,
+        _ => EyeShape::Other,
+    }
+}
+
+/// Can an attacker who plays first reduce an enclosed eye space of these points to one eye?
+/// True for the killable shapes: up to three points, the square and the pyramid four, the bent
+/// four in the corner (the Japanese rules count it dead: its ko can always be started once the
+/// threats are gone), the bulky and the crossed five, the rabbitty six. `points` must be
+/// connected.
+pub fn is_killable(geo: Geometry, points: &[Point]) -> bool {
+    match eye_shape(geo, points) {
+        EyeShape::UpToThree
+        | EyeShape::SquareFour
+        | EyeShape::PyramidFour
+        | EyeShape::BulkyFive
+        | EyeShape::CrossedFive
+        | EyeShape::RabbittySix => true,
+        EyeShape::LineFour => is_bent_in_the_corner(geo, points),
+        EyeShape::FlowerSeven | EyeShape::Other => false,
     }
 }
 
@@ -348,5 +390,67 @@ mod tests {
         );
         let bend: Vec<_> = ["A5", "B5", "A4"].iter().map(|v| pt(&taken, v)).collect();
         assert!(is_one_eye_for_good(&taken, &bend));
+    }
+
+    /// The points of `b` holding an `X`, as a set of points.
+    fn stones(b: &Board) -> Vec<Point> {
+        b.geometry()
+            .points()
+            .filter(|&p| b.at(p) == Cell::Black)
+            .collect()
+    }
+
+    #[test]
+    fn the_shape_table_names_each_shape() {
+        let shape = |text: &str| {
+            let b = board(text);
+            eye_shape(b.geometry(), &stones(&b))
+        };
+        use EyeShape::*;
+        let cases = [
+            (
+                "X X X . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
+                UpToThree,
+            ),
+            (
+                "X X . . .\nX X . . .\n. . . . .\n. . . . .\n. . . . .",
+                SquareFour,
+            ),
+            (
+                "X X X . .\n. X . . .\n. . . . .\n. . . . .\n. . . . .",
+                PyramidFour,
+            ),
+            (
+                "X X X . .\n. . X . .\n. . . . .\n. . . . .\n. . . . .",
+                LineFour,
+            ),
+            (
+                "X X X X .\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
+                LineFour,
+            ),
+            (
+                "X X X . .\nX X . . .\n. . . . .\n. . . . .\n. . . . .",
+                BulkyFive,
+            ),
+            (
+                ". X . . .\nX X X . .\n. X . . .\n. . . . .\n. . . . .",
+                CrossedFive,
+            ),
+            (
+                ". X X . .\nX X X . .\n. X . . .\n. . . . .\n. . . . .",
+                RabbittySix,
+            ),
+            (
+                ". X X . .\nX X X . .\nX X . . .\n. . . . .\n. . . . .",
+                FlowerSeven,
+            ),
+            (
+                "X X X X X\n. . . . .\n. . . . .\n. . . . .\n. . . . .",
+                Other,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(shape(text), expected, "\n{text}");
+        }
     }
 }
