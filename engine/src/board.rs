@@ -15,6 +15,8 @@
 
 mod text;
 
+pub use text::Diagram;
+
 use crate::geometry::{Geometry, MAX_POINTS};
 use crate::types::{Cell, Color, Move, Point};
 use crate::zobrist;

@@ -1,9 +1,9 @@
 //! The text of `showboard`: the board with coordinates on all four sides, the last move in
 //! parentheses, star points as `+`, then prisoners, komi, handicap and the side to move.
 
-use tengen_engine::coord::LETTERS;
+use tengen_engine::board::Diagram;
 use tengen_engine::handicap::{fixed_handicap, max_fixed_handicap};
-use tengen_engine::{Cell, Color, Game, Move};
+use tengen_engine::{Color, Game, Move};
 
 /// The board of `game` as rows of text, top row first.
 pub fn showboard(game: &Game) -> String {
@@ -11,37 +11,18 @@ pub fn showboard(game: &Game) -> String {
     let geo = board.geometry();
     let n = geo.size();
     let stars = fixed_handicap(geo, max_fixed_handicap(n)).unwrap_or_default();
-    let last = board.last_move().point();
-    let letters: String = LETTERS[..n]
-        .iter()
-        .map(|&l| format!(" {}", l as char))
-        .collect();
-    let mut out = format!("   {letters}\n");
-    for row in (0..n).rev() {
-        let mut line = format!("{:>2}", row + 1);
-        let mut after_last = false;
-        for col in 0..n {
-            let p = geo.point(col, row);
-            let is_last = Some(p) == last;
-            line.push(if is_last {
-                '('
-            } else if after_last {
-                ')'
-            } else {
-                ' '
-            });
-            after_last = is_last;
-            line.push(match board.at(p) {
-                Cell::Black => 'X',
-                Cell::White => 'O',
-                _ if stars.contains(&p) => '+',
-                _ => '.',
-            });
-        }
-        line.push(if after_last { ')' } else { ' ' });
-        out.push_str(&format!("{line}{}\n", row + 1));
+    let mut diagram = Diagram::new(board).empty_points(stars, '+');
+    if let Some(last) = board.last_move().point() {
+        diagram = diagram.last_move(last);
     }
-    out.push_str(&format!("   {letters}\n"));
+    // The letters stand one column right of the points: so showboard has always printed them,
+    // and the golden transcripts hold it.
+    let letters = format!(" {}\n", diagram.letters());
+    let mut out = letters.clone();
+    for (text, row) in diagram.rows(true).into_iter().zip((0..n).rev()) {
+        out.push_str(&format!("{text}{}{}\n", diagram.row_end(row), row + 1));
+    }
+    out.push_str(&letters);
     let last_text = match board.last_move() {
         Move::Play(_) if game.move_count() > 0 => {
             tengen_engine::coord::move_text(board.last_move(), geo)

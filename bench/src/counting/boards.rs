@@ -5,13 +5,14 @@
 use super::check::GameReport;
 use super::records::CountedGame;
 use std::fmt::Write as _;
+use tengen_engine::board::Diagram;
 use tengen_engine::coord::{move_text, parse_move};
 use tengen_engine::{Cell, Color, Move, Point};
 
 /// The final position of a report's game with both judgements side by side: tengen's on the
 /// left, the players' (from the saved territory) on the right when the record has one. Stones
 /// judged dead are lower case (`x`, `o`), seki stones `#` (Black) and `@` (White); empty
-/// points of saved territory are `b` and `w`.
+/// points of saved territory are `b` and `w` (see [`Diagram`]).
 pub fn show(game: &CountedGame, report: &GameReport) -> Result<String, String> {
     let g = game.final_game()?;
     let board = g.board();
@@ -23,24 +24,20 @@ pub fn show(game: &CountedGame, report: &GameReport) -> Result<String, String> {
             .collect()
     };
     let dead = parse(&report.dead);
-    let seki = parse(&report.seki);
-    let cell = |p: Point, dead: &[Point], seki: &[Point], saved: Option<&[Vec<Point>; 2]>| {
-        let (d, k) = (dead.contains(&p), seki.contains(&p));
-        match board.at(p) {
-            Cell::Black if d => 'x',
-            Cell::White if d => 'o',
-            Cell::Black if k => '#',
-            Cell::White if k => '@',
-            Cell::Black => 'X',
-            Cell::White => 'O',
-            _ => match saved {
-                Some([b, _]) if b.contains(&p) => 'b',
-                Some([_, w]) if w.contains(&p) => 'w',
-                _ => '.',
-            },
-        }
-    };
+    let ours = Diagram::new(board)
+        .dead(dead.iter().copied())
+        .seki(parse(&report.seki));
     let players = game.players_dead(board);
+    let theirs = players
+        .as_ref()
+        .zip(game.territory.as_ref())
+        .map(|(dead, [b, w])| {
+            Diagram::new(board)
+                .dead(dead.iter().copied())
+                .empty_points(b.iter().copied(), 'b')
+                .empty_points(w.iter().copied(), 'w')
+                .rows(false)
+        });
     let mut s = format!(
         "{} ({}, komi {}): ours {} recorded {}{}\n",
         report.source,
@@ -53,25 +50,14 @@ pub fn show(game: &CountedGame, report: &GameReport) -> Result<String, String> {
             .as_ref()
             .map_or(String::new(), |c| format!(", players' marks count {c}"))
     );
-    let n = geo.size();
-    for row in (0..n).rev() {
-        let line = |dead: &[Point], seki: &[Point], saved| {
-            (0..n)
-                .map(|col| cell(geo.point(col, row), dead, seki, saved).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let _ = write!(s, "{:2} {}", row + 1, line(&dead, &seki, None));
-        if let Some(p) = &players {
-            let _ = write!(s, "   {}", line(p, &[], game.territory.as_ref()));
+    for (i, row) in ours.rows(true).iter().enumerate() {
+        s.push_str(row);
+        if let Some(theirs) = &theirs {
+            let _ = write!(s, "   {}", theirs[i]);
         }
         s.push('\n');
     }
-    let letters: String = (0..n)
-        .map(|c| (tengen_engine::coord::LETTERS[c] as char).to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let _ = writeln!(s, "   {letters}");
+    let _ = writeln!(s, "{}", ours.letters());
     let c = tengen_engine::score::count(board, &dead);
     let _ = write!(
         s,
@@ -123,6 +109,7 @@ pub fn territory_differences(game: &CountedGame) -> Result<Vec<String>, String> 
     let japanese = game.rules.scoring == tengen_engine::Scoring::Territory;
     let ours = tengen_engine::score::owners(board, &dead, japanese);
     let removed = |p: Point| dead.binary_search(&p).is_ok();
+    let dame: Vec<Point> = geo.points().filter(|p| ours[p.index()].is_none()).collect();
     let mut lines = Vec::new();
     for p in geo.points() {
         if board.at(p) != Cell::Empty && !removed(p) {
@@ -137,34 +124,43 @@ pub fn territory_differences(game: &CountedGame) -> Result<Vec<String>, String> 
             game.source,
             move_text(Move::Play(p), geo)
         ));
-        let (pc, pr) = geo.col_row(p);
-        let n = geo.size();
-        let cols = pc.saturating_sub(5)..=(pc + 5).min(n - 1);
-        for r in (pr.saturating_sub(4)..=(pr + 4).min(n - 1)).rev() {
-            let mut line = format!("  {:2} ", r + 1);
-            for c in cols.clone() {
-                let q = geo.point(c, r);
-                line.push(match board.at(q) {
-                    _ if q == p => '*',
-                    Cell::Black if removed(q) => 'x',
-                    Cell::White if removed(q) => 'o',
-                    Cell::Black => 'X',
-                    Cell::White => 'O',
-                    _ => match (ours[q.index()], saved(q)) {
-                        (None, None) => '+',
-                        (_, Some(Color::Black)) => 'b',
-                        (_, Some(Color::White)) => 'w',
-                        (Some(_), None) => '.',
-                    },
-                });
-                line.push(' ');
-            }
-            lines.push(line);
-        }
-        let letters: String = cols
-            .map(|c| format!("{} ", tengen_engine::coord::LETTERS[c] as char))
-            .collect();
-        lines.push(format!("     {letters}"));
+        let around = Diagram::new(board)
+            .point(p, '*')
+            .dead(dead.iter().copied())
+            .empty_points(tb.iter().copied(), 'b')
+            .empty_points(tw.iter().copied(), 'w')
+            .empty_points(dame.iter().copied(), '+')
+            .around(p, 5, 4);
+        lines.extend(around.rows(true).into_iter().map(|row| format!("  {row}")));
+        lines.push(format!("  {}", around.letters()));
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Black owns the left, White the right, a dead stone of each in the other's area; the
+    /// saved territory leaves out B5, which tengen gives Black.
+    #[test]
+    fn a_point_the_saved_territory_leaves_out_is_listed_with_the_board_around_it() {
+        let sgf = "(;GM[1]SZ[5]KM[0.5]RU[Chinese]RE[B+3.5]\
+                   ;B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ca];W[da]\
+                   ;B[eb];W[aa];B[];W[]TB[aa][ab][ac][ad][ae][bb][bc][bd][be]TW[ea][eb][ec][ed][ee])";
+        let game = CountedGame::from_sgf(sgf, "test").unwrap().unwrap();
+        let lines = territory_differences(&game).unwrap();
+        assert_eq!(
+            lines,
+            [
+                "test B5: tengen Some(Black), saved None",
+                "   5 o * X O w",
+                "   4 b b X O x",
+                "   3 b b X O w",
+                "   2 b b X O w",
+                "   1 b b X O w",
+                "     A B C D E",
+            ]
+        );
+    }
 }
