@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 
+from gtp_pipe import gtp
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -29,21 +31,7 @@ def main():
     p = subprocess.Popen(engine, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def send(cmd):
-        p.stdin.write(cmd + "\n")
-        p.stdin.flush()
-        lines = []
-        while True:
-            line = p.stdout.readline()
-            if line == "":
-                sys.exit(f"engine closed its output after {cmd!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        reply = "\n".join(lines)
-        if not reply.startswith("="):
-            sys.exit(f"{cmd!r} failed: {reply}")
-        return reply[1:].strip()
+        return gtp(p, cmd)
 
     send(f"boardsize {args.size}")
     send("clear_board")

@@ -20,6 +20,7 @@ import sys
 import tempfile
 
 from bench_positions import positions
+from gtp_pipe import gtp
 
 
 def instructions(engine, size, moves, search, playouts):
@@ -38,19 +39,7 @@ def instructions(engine, size, moves, search, playouts):
         if search:
             script.append(f"genmove {colour}")
         for line in script:
-            p.stdin.write(line + "\n")
-            p.stdin.flush()
-            reply = []
-            while True:
-                out = p.stdout.readline()
-                if out == "":
-                    sys.exit(f"engine closed its output after {line!r}")
-                if out.strip() == "" and reply:
-                    break
-                if out.strip():
-                    reply.append(out.strip())
-            if not reply[0].startswith("="):
-                sys.exit(f"{line!r} failed: {reply}")
+            gtp(p, line)
         p.stdin.write("quit\n")
         p.stdin.close()
         p.wait()

@@ -106,22 +106,10 @@ impl GtpEngine {
         let (tx, lines) = mpsc::channel();
         if let Some(out) = stdout {
             thread::spawn(move || {
-                let mut reader = BufReader::new(out);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let text = String::from_utf8_lossy(&buf);
-                            let line = text.trim_end_matches(['\n', '\r']).to_string();
-                            if tx.send(OutLine::Line(line)).is_err() {
-                                return;
-                            }
-                        }
-                    }
+                let ended = each_line(out, |line| tx.send(OutLine::Line(line)).is_ok());
+                if ended {
+                    let _ = tx.send(OutLine::End);
                 }
-                let _ = tx.send(OutLine::End);
             });
         }
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
@@ -286,23 +274,44 @@ impl Drop for GtpEngine {
 
 /// Read `stream` line by line, keeping only the last [`STDERR_TAIL_LINES`].
 fn keep_tail(stream: impl Read, tail: &Mutex<VecDeque<String>>) {
+    each_line(stream, |line| {
+        if let Ok(mut t) = tail.lock() {
+            if t.len() == STDERR_TAIL_LINES {
+                t.pop_front();
+            }
+            t.push_back(line.trim_end().to_string());
+        }
+        true
+    });
+}
+
+/// Hand each line of `stream` (bad UTF-8 replaced, without its line end) to `take` until the
+/// stream ends (then `true`) or `take` says to stop (`false`).
+fn each_line(stream: impl Read, mut take: impl FnMut(String) -> bool) -> bool {
     let mut reader = BufReader::new(stream);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
+            Ok(0) | Err(_) => return true,
             Ok(_) => {
-                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if let Ok(mut t) = tail.lock() {
-                    if t.len() == STDERR_TAIL_LINES {
-                        t.pop_front();
-                    }
-                    t.push_back(line);
+                let text = String::from_utf8_lossy(&buf);
+                if !take(text.trim_end_matches(['\n', '\r']).to_string()) {
+                    return false;
                 }
             }
         }
     }
+}
+
+/// The `tengen` binary beside the running one (the runners' default engine and referee), if it
+/// is there.
+pub fn tengen_beside_this_binary() -> Option<String> {
+    let exe = std::env::current_exe().ok()?;
+    let tengen = exe.parent()?.join("tengen");
+    tengen
+        .is_file()
+        .then(|| tengen.to_string_lossy().into_owned())
 }
 
 /// Split a command line into words: whitespace separates, single quotes keep everything,

@@ -4,7 +4,7 @@
 
 use crate::gtp_client::{GtpEngine, GtpError};
 use crate::openings::Openings;
-use crate::referee::{play_game, write_sgf, GameSetup, PlayerSpec};
+use crate::referee::{play_game, write_sgf, GameSettings, GameSetup, PlayerSpec};
 use crate::report::{html_report, in_game_order, progress_line, summary};
 use crate::results::{read_results, GameResult, ResultsError, ResultsWriter};
 use crate::stats::{Sprt, SprtDecision};
@@ -16,8 +16,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::Duration;
-use tengen_engine::time::TimeSystem;
-use tengen_engine::Rules;
 
 /// How long probing an engine (`name`, `version`, `list_commands`) may take.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -62,15 +60,9 @@ pub struct MatchConfig {
     pub engine: String,
     pub opponent: String,
     pub games: usize,
-    pub size: usize,
-    pub rules: Rules,
-    pub handicap: usize,
-    pub max_moves: usize,
-    pub time: TimeSystem,
-    pub lag: f64,
-    pub hang_timeout: Duration,
+    /// What every game shares: board, rules, clock, the referee of the count.
+    pub settings: GameSettings,
     pub openings: Openings,
-    pub referee: Option<String>,
     /// SGF files, the summary and the HTML report go here.
     pub out_dir: PathBuf,
     pub results: PathBuf,
@@ -147,11 +139,12 @@ pub fn probe(command: &str) -> Result<(String, bool), GtpError> {
 
 /// The settings line at the top of the summary.
 pub fn settings_line(cfg: &MatchConfig) -> String {
-    let rules = cfg.rules.preset_name().unwrap_or("custom");
+    let g = &cfg.settings;
+    let rules = g.rules.preset_name().unwrap_or("custom");
     let mut s = format!(
         "{0}x{0}, komi {1}, {rules} rules, handicap {2}, clock {3}, lag allowance {4} s, \
          max {5} moves",
-        cfg.size, cfg.rules.komi, cfg.handicap, cfg.time, cfg.lag, cfg.max_moves
+        g.size, g.rules.komi, g.handicap, g.time, g.lag, g.max_moves
     );
     if let Some(shard) = cfg.shard {
         s.push_str(&format!(", shard {}/{}", shard.index, shard.count));
@@ -163,28 +156,55 @@ pub fn settings_line(cfg: &MatchConfig) -> String {
 /// `summary.txt` and `report.html` beside the results file).
 pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, MatchError> {
     std::fs::create_dir_all(&cfg.out_dir).map_err(|e| MatchError::Io(cfg.out_dir.clone(), e))?;
-    let (engine_name, engine_kgs) =
-        probe(&cfg.engine).map_err(|e| MatchError::Engine(cfg.engine.clone(), e))?;
-    let (opponent_name, opponent_kgs) =
-        probe(&cfg.opponent).map_err(|e| MatchError::Engine(cfg.opponent.clone(), e))?;
-    // Self-play between two builds that report the same name must still tell them apart.
-    let (engine_name, opponent_name) = if engine_name == opponent_name {
-        (format!("{engine_name} #1"), format!("{opponent_name} #2"))
-    } else {
-        (engine_name, opponent_name)
-    };
-    let engine = PlayerSpec {
-        name: engine_name.clone(),
-        command: cfg.engine.clone(),
-        kgs_time_settings: engine_kgs,
-    };
-    let opponent = PlayerSpec {
-        name: opponent_name.clone(),
-        command: cfg.opponent.clone(),
-        kgs_time_settings: opponent_kgs,
-    };
+    let players = players(cfg)?;
+    let mut done = earlier_games(cfg, &players)?;
+    let todo: Vec<usize> = (0..cfg.games)
+        .filter(|&g| in_shard(cfg.shard, g))
+        .filter(|&g| !done.iter().any(|d| d.game == g))
+        .collect();
+    let decision = play_games(cfg, players, todo, &mut done)?;
+    let games = in_game_order(&done);
+    let decision = cfg
+        .sprt
+        .map(|s| decision.unwrap_or_else(|| s.decide(&crate::report::tallies(&games)[2])));
+    let header = settings_line(cfg);
+    let text = summary(&games, &header, cfg.sprt.as_ref());
+    write_reports(&cfg.out_dir, &games, &header, cfg.sprt.as_ref())?;
+    Ok(MatchOutcome {
+        games,
+        sprt: decision,
+        summary: text,
+    })
+}
 
-    let mut done: Vec<GameResult> = if cfg.results.exists() {
+/// The engine under test and its opponent, as probed: their names for the record (told apart
+/// when two builds give the same) and whether they take `kgs-time_settings`.
+fn players(cfg: &MatchConfig) -> Result<[PlayerSpec; 2], MatchError> {
+    let probed = |command: &String| {
+        probe(command)
+            .map(|(name, kgs_time_settings)| PlayerSpec {
+                name,
+                command: command.clone(),
+                kgs_time_settings,
+            })
+            .map_err(|e| MatchError::Engine(command.clone(), e))
+    };
+    let (mut engine, mut opponent) = (probed(&cfg.engine)?, probed(&cfg.opponent)?);
+    // Self-play between two builds that report the same name must still tell them apart.
+    if engine.name == opponent.name {
+        engine.name.push_str(" #1");
+        opponent.name.push_str(" #2");
+    }
+    Ok([engine, opponent])
+}
+
+/// The games the results file already holds: none for a new match; refused unless `--resume`
+/// is given, or when they are another match's.
+fn earlier_games(
+    cfg: &MatchConfig,
+    [engine, opponent]: &[PlayerSpec; 2],
+) -> Result<Vec<GameResult>, MatchError> {
+    let done: Vec<GameResult> = if cfg.results.exists() {
         read_results(&cfg.results)?
     } else {
         Vec::new()
@@ -203,23 +223,31 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, MatchError> {
         } else {
             (&g.white, &g.black)
         };
-        if (names.0, names.1) != (&engine_name, &opponent_name) {
+        if (names.0, names.1) != (&engine.name, &opponent.name) {
             return Err(MatchError::Existing(format!(
-                "{} is a match of {} vs {}, not {engine_name} vs {opponent_name}",
+                "{} is a match of {} vs {}, not {} vs {}",
                 cfg.results.display(),
                 names.0,
-                names.1
+                names.1,
+                engine.name,
+                opponent.name
             )));
         }
     }
-    let todo: Vec<usize> = (0..cfg.games)
-        .filter(|&g| in_shard(cfg.shard, g))
-        .filter(|&g| !done.iter().any(|d| d.game == g))
-        .collect();
+    Ok(done)
+}
+
+/// Play the games `todo` on `cfg.concurrency` threads, each recorded as it ends (results line,
+/// SGF, progress) and added to `done`, until all are played or the SPRT decides (its decision
+/// is returned).
+fn play_games(
+    cfg: &MatchConfig,
+    players: [PlayerSpec; 2],
+    todo: Vec<usize>,
+    done: &mut Vec<GameResult>,
+) -> Result<Option<SprtDecision>, MatchError> {
     let total = done.len() + todo.len();
     let mut writer = ResultsWriter::append(&cfg.results)?;
-    let header = settings_line(cfg);
-
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let todo = Arc::new(todo);
@@ -227,13 +255,13 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, MatchError> {
     let mut workers = Vec::new();
     for _ in 0..cfg.concurrency.max(1) {
         let (next, stop, todo, tx) = (next.clone(), stop.clone(), todo.clone(), tx.clone());
-        let (cfg, engine, opponent) = (cfg.clone(), engine.clone(), opponent.clone());
+        let (cfg, players) = (cfg.clone(), players.clone());
         workers.push(thread::spawn(move || {
             while !stop.load(Ordering::SeqCst) {
                 let Some(&game) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else {
                     break;
                 };
-                let setup = game_setup(&cfg, game, &engine, &opponent);
+                let setup = game_setup(&cfg, game, &players);
                 let (result, record) = play_game(&setup);
                 if let Err(e) = write_sgf(&cfg.out_dir, &setup.sgf_name, &record) {
                     eprintln!("\ncannot write {}: {e}", setup.sgf_name);
@@ -252,13 +280,13 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, MatchError> {
         writer.write(&result)?;
         done.push(result);
         if let Some(sprt) = &cfg.sprt {
-            let d = sprt.decide(&crate::report::tallies(&done)[2]);
+            let d = sprt.decide(&crate::report::tallies(done)[2]);
             if d != SprtDecision::Continue && !stop.swap(true, Ordering::SeqCst) {
                 decision = Some(d);
             }
         }
         if cfg.progress {
-            let line = progress_line(done.len(), total, &done, cfg.sprt.as_ref());
+            let line = progress_line(done.len(), total, done, cfg.sprt.as_ref());
             let mut err = std::io::stderr().lock();
             let _ = if tty {
                 write!(err, "\r{line}\x1b[K")
@@ -274,17 +302,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, MatchError> {
     if cfg.progress && tty {
         eprintln!();
     }
-    let games = in_game_order(&done);
-    let decision = cfg
-        .sprt
-        .map(|s| decision.unwrap_or_else(|| s.decide(&crate::report::tallies(&games)[2])));
-    let text = summary(&games, &header, cfg.sprt.as_ref());
-    write_reports(&cfg.out_dir, &games, &header, cfg.sprt.as_ref())?;
-    Ok(MatchOutcome {
-        games,
-        sprt: decision,
-        summary: text,
-    })
+    Ok(decision)
 }
 
 /// Write `summary.txt` and `report.html` into `dir`.
@@ -304,35 +322,22 @@ pub fn write_reports(
     Ok(())
 }
 
-/// The setup of game `game`: colours alternate (the engine under test is Black in even games),
-/// the opening comes from the match's openings.
-fn game_setup(
-    cfg: &MatchConfig,
-    game: usize,
-    engine: &PlayerSpec,
-    opponent: &PlayerSpec,
-) -> GameSetup {
+/// The setup of game `game`: colours alternate (the engine under test, `players[0]`, is Black
+/// in even games), the opening comes from the match's openings.
+fn game_setup(cfg: &MatchConfig, game: usize, [engine, opponent]: &[PlayerSpec; 2]) -> GameSetup {
     let engine_black = game.is_multiple_of(2);
     let players = if engine_black {
         [engine.clone(), opponent.clone()]
     } else {
         [opponent.clone(), engine.clone()]
     };
+    let g = &cfg.settings;
     GameSetup {
         game,
-        size: cfg.size,
-        rules: cfg.rules,
-        handicap: cfg.handicap,
-        max_moves: cfg.max_moves,
-        time: cfg.time.clone(),
-        lag: cfg.lag,
-        hang_timeout: cfg.hang_timeout,
-        opening: cfg
-            .openings
-            .for_game(game, cfg.size, cfg.rules, cfg.handicap),
+        settings: g.clone(),
+        opening: cfg.openings.for_game(game, g.size, g.rules, g.handicap),
         players,
         engine_black,
-        referee: cfg.referee.clone(),
         sgf_name: format!("game-{game:05}.sgf"),
     }
 }

@@ -27,11 +27,9 @@ pub struct PlayerSpec {
     pub kgs_time_settings: bool,
 }
 
-/// Everything that fixes one game.
+/// What every game of a match shares.
 #[derive(Clone, Debug)]
-pub struct GameSetup {
-    /// The game's index in the match.
-    pub game: usize,
+pub struct GameSettings {
     pub size: usize,
     pub rules: Rules,
     pub handicap: usize,
@@ -42,14 +40,22 @@ pub struct GameSetup {
     pub lag: f64,
     /// How long any reply may take when no clock bounds it.
     pub hang_timeout: Duration,
+    /// The engine that says which stones are dead at the count; `None`: nothing is dead.
+    pub referee: Option<String>,
+}
+
+/// Everything that fixes one game.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// The game's index in the match.
+    pub game: usize,
+    pub settings: GameSettings,
     /// Moves played before the engines take over, alternating from the side to move.
     pub opening: Vec<Move>,
     /// Black, then White.
     pub players: [PlayerSpec; 2],
     /// Whether the engine under test (the match's first engine) is Black.
     pub engine_black: bool,
-    /// The engine that says which stones are dead at the count; `None`: nothing is dead.
-    pub referee: Option<String>,
     /// The SGF file's name, written into the result (relative to the results folder).
     pub sgf_name: String,
 }
@@ -112,7 +118,7 @@ impl Table<'_> {
 
     /// Run `command` on `color`'s engine; any failure is that engine's forfeit.
     fn ask(&mut self, color: Color, command: &str) -> Result<String, Forfeit> {
-        let timeout = self.setup.hang_timeout;
+        let timeout = self.setup.settings.hang_timeout;
         let reply = self
             .engine(color)
             .and_then(|e| e.send(command, Some(timeout)));
@@ -130,7 +136,7 @@ impl Table<'_> {
             }
         }
         let geo = self.game.board().geometry();
-        let handicap_points = match setup.handicap {
+        let handicap_points = match setup.settings.handicap {
             0 => Vec::new(),
             n => fixed_handicap(geo, n).unwrap_or_default(),
         };
@@ -139,11 +145,14 @@ impl Table<'_> {
             let _ = self.game.place_handicap(&handicap_points);
         }
         for color in Color::BOTH {
-            self.ask(color, &format!("boardsize {}", setup.size))?;
+            self.ask(color, &format!("boardsize {}", setup.settings.size))?;
             self.ask(color, "clear_board")?;
-            self.ask(color, &format!("komi {}", setup.rules.komi))?;
-            if setup.handicap > 0 {
-                let reply = self.ask(color, &format!("fixed_handicap {}", setup.handicap))?;
+            self.ask(color, &format!("komi {}", setup.settings.rules.komi))?;
+            if setup.settings.handicap > 0 {
+                let reply = self.ask(
+                    color,
+                    &format!("fixed_handicap {}", setup.settings.handicap),
+                )?;
                 let mut got: Vec<Point> = reply
                     .split_whitespace()
                     .filter_map(|v| parse_move(v, geo).ok().and_then(Move::point))
@@ -155,15 +164,18 @@ impl Table<'_> {
                     return Err(Forfeit {
                         loser: color,
                         reason: Reason::Protocol,
-                        detail: format!("fixed_handicap {} answered {reply:?}", setup.handicap),
+                        detail: format!(
+                            "fixed_handicap {} answered {reply:?}",
+                            setup.settings.handicap
+                        ),
                     });
                 }
             }
-            if setup.time.is_limited() {
+            if setup.settings.time.is_limited() {
                 let command = if setup.players[color.index()].kgs_time_settings {
-                    clock::kgs_time_settings(&setup.time)
+                    clock::kgs_time_settings(&setup.settings.time)
                 } else {
-                    clock::time_settings(&setup.time)
+                    clock::time_settings(&setup.settings.time)
                 };
                 self.tell_clock(color, &command)?;
             }
@@ -189,7 +201,7 @@ impl Table<'_> {
 
     /// Send a clock command to `color`'s engine (see [`clock::send`]).
     fn tell_clock(&mut self, color: Color, command: &str) -> Result<(), Forfeit> {
-        let timeout = self.setup.hang_timeout;
+        let timeout = self.setup.settings.hang_timeout;
         let sent = self
             .engine(color)
             .and_then(|e| clock::send(e, command, timeout));
@@ -237,8 +249,9 @@ impl Table<'_> {
         if let Some(command) = clock::time_left(color_letter(color), &self.clocks[side]) {
             self.tell_clock(color, &command)?;
         }
-        let lag = seconds(setup.lag);
-        let timeout = clock::move_timeout(&self.clocks[side], lag).unwrap_or(setup.hang_timeout);
+        let lag = seconds(setup.settings.lag);
+        let timeout =
+            clock::move_timeout(&self.clocks[side], lag).unwrap_or(setup.settings.hang_timeout);
         let start = Instant::now();
         let reply = self
             .engine(color)
@@ -250,7 +263,7 @@ impl Table<'_> {
         self.max_move_time[side] = self.max_move_time[side].max(secs);
         let reply = match reply {
             Ok(r) => r,
-            Err(GtpError::Timeout { waited, .. }) if setup.time.is_limited() => {
+            Err(GtpError::Timeout { waited, .. }) if setup.settings.time.is_limited() => {
                 return Err(Forfeit {
                     loser: color,
                     reason: Reason::Time,
@@ -273,7 +286,7 @@ impl Table<'_> {
 
     /// Each engine's `final_score`, when it gives one.
     fn final_scores(&mut self) -> [Option<String>; 2] {
-        let timeout = self.setup.hang_timeout;
+        let timeout = self.setup.settings.hang_timeout;
         Color::BOTH.map(|c| {
             self.engine(c)
                 .and_then(|e| e.send("final_score", Some(timeout)))
@@ -284,10 +297,10 @@ impl Table<'_> {
     /// The independent count: dead stones from the referee engine, counted by tengen's rules
     /// core. Returns the score and a note when the referee could not help.
     fn count(&self) -> (Score, Option<String>) {
-        let Some(command) = &self.setup.referee else {
+        let Some(command) = &self.setup.settings.referee else {
             return (self.game.score(&[]), None);
         };
-        match referee_dead_stones(command, &self.game, self.setup.hang_timeout) {
+        match referee_dead_stones(command, &self.game, self.setup.settings.hang_timeout) {
             Ok(dead) => (self.game.score(&dead), None),
             Err(e) => (
                 self.game.score(&[]),
@@ -366,8 +379,8 @@ type Ending = Result<Option<Color>, Forfeit>;
 
 /// Play one game as `setup` says. Never fails: whatever happens is in the result.
 pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
-    let game = Game::new(setup.size, setup.rules).unwrap_or_else(|| {
-        Game::new(9, setup.rules).expect("9x9 is a valid size") // sizes are checked by the caller
+    let game = Game::new(setup.settings.size, setup.settings.rules).unwrap_or_else(|| {
+        Game::new(9, setup.settings.rules).expect("9x9 is a valid size") // sizes are checked by the caller
     });
     let mut table = Table {
         setup,
@@ -375,8 +388,8 @@ pub fn play_game(setup: &GameSetup) -> (GameResult, GameRecord) {
         game,
         engines: [None, None],
         clocks: [
-            Clock::new(setup.time.clone()),
-            Clock::new(setup.time.clone()),
+            Clock::new(setup.settings.time.clone()),
+            Clock::new(setup.settings.time.clone()),
         ],
         time_used: [0.0; 2],
         max_move_time: [0.0; 2],
@@ -413,7 +426,7 @@ impl Table<'_> {
             if self.game.is_over() {
                 break;
             }
-            if self.game.move_count() >= self.setup.max_moves {
+            if self.game.move_count() >= self.setup.settings.max_moves {
                 return (ending, true);
             }
             ending = self.turn();
@@ -424,7 +437,7 @@ impl Table<'_> {
     /// The result as far as the game itself says: players, moves, times and clocks.
     fn result(&self) -> GameResult {
         let setup = self.setup;
-        let main = setup.time.main().as_secs_f64();
+        let main = setup.settings.time.main().as_secs_f64();
         GameResult {
             game: setup.game,
             engine_black: setup.engine_black,
@@ -441,7 +454,7 @@ impl Table<'_> {
             disagreement: false,
             time_used: self.time_used,
             max_move_time: self.max_move_time,
-            size: setup.size,
+            size: setup.settings.size,
             main_left: self
                 .clocks
                 .each_ref()
@@ -514,7 +527,7 @@ fn finish_record(mut record: GameRecord, setup: &GameSetup, result: &GameResult)
     record.root_extra.push(("PC".into(), "tengen-match".into()));
     record
         .root_extra
-        .extend(clock::sgf_time_system(&setup.time));
+        .extend(clock::sgf_time_system(&setup.settings.time));
     record.root_extra.push(("C".into(), comment));
     record
 }

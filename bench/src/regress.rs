@@ -121,7 +121,7 @@ pub fn check_reply(check: &Check, reply: &str) -> Result<bool, String> {
 
 /// How one test went.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum TestVerdict {
     Passed,
     /// Failed, and not marked as a known failure.
     UnexpectedFail,
@@ -141,7 +141,7 @@ pub struct TestOutcome {
     pub reply: String,
     /// The check as written (`[!PASS]*`).
     pub expected: String,
-    pub verdict: Verdict,
+    pub verdict: TestVerdict,
 }
 
 /// Everything that happened running one file.
@@ -154,13 +154,13 @@ pub struct FileReport {
 }
 
 impl FileReport {
-    pub fn count(&self, verdict: Verdict) -> usize {
+    pub fn count(&self, verdict: TestVerdict) -> usize {
         self.tests.iter().filter(|t| t.verdict == verdict).count()
     }
 
     /// Tests that passed, expected or not.
     pub fn passed(&self) -> usize {
-        self.count(Verdict::Passed) + self.count(Verdict::UnexpectedPass)
+        self.count(TestVerdict::Passed) + self.count(TestVerdict::UnexpectedPass)
     }
 
     /// Every test gave the answer its mark expects and nothing else went wrong. An unexpected
@@ -168,8 +168,8 @@ impl FileReport {
     /// test fails again.
     pub fn as_expected(&self) -> bool {
         self.errors.is_empty()
-            && self.count(Verdict::UnexpectedFail) == 0
-            && self.count(Verdict::UnexpectedPass) == 0
+            && self.count(TestVerdict::UnexpectedFail) == 0
+            && self.count(TestVerdict::UnexpectedPass) == 0
     }
 }
 
@@ -280,10 +280,10 @@ pub fn run_file(path: &Path, options: &RegressOptions) -> FileReport {
             Err(e) => (false, e.to_string()),
         };
         let verdict = match (passed, check.known_failure) {
-            (true, false) => Verdict::Passed,
-            (true, true) => Verdict::UnexpectedPass,
-            (false, false) => Verdict::UnexpectedFail,
-            (false, true) => Verdict::ExpectedFail,
+            (true, false) => TestVerdict::Passed,
+            (true, true) => TestVerdict::UnexpectedPass,
+            (false, false) => TestVerdict::UnexpectedFail,
+            (false, true) => TestVerdict::ExpectedFail,
         };
         report.tests.push(TestOutcome {
             line: step.line,
@@ -343,8 +343,8 @@ pub fn summary_table(reports: &[FileReport]) -> String {
             r.tests.len(),
             r.passed(),
             r.tests.len() - r.passed(),
-            r.count(Verdict::UnexpectedFail),
-            r.count(Verdict::UnexpectedPass),
+            r.count(TestVerdict::UnexpectedFail),
+            r.count(TestVerdict::UnexpectedPass),
             r.errors.len(),
         ];
         for (t, v) in total.iter_mut().zip(row) {
@@ -370,16 +370,17 @@ pub fn problems(reports: &[FileReport]) -> String {
         for e in &r.errors {
             s.push_str(&format!("{}: error: {e}\n", r.path.display()));
         }
-        for t in r
-            .tests
-            .iter()
-            .filter(|t| matches!(t.verdict, Verdict::UnexpectedFail | Verdict::UnexpectedPass))
-        {
+        for t in r.tests.iter().filter(|t| {
+            matches!(
+                t.verdict,
+                TestVerdict::UnexpectedFail | TestVerdict::UnexpectedPass
+            )
+        }) {
             s.push_str(&format!(
                 "{}:{}: {} `{}`: got {:?}, expected {}\n",
                 r.path.display(),
                 t.line,
-                if t.verdict == Verdict::UnexpectedFail {
+                if t.verdict == TestVerdict::UnexpectedFail {
                     "FAIL"
                 } else {
                     "unexpected pass"

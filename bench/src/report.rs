@@ -455,24 +455,17 @@ mod tests {
 
     fn game(index: usize, engine_black: bool, winner: Option<&str>, reason: Reason) -> GameResult {
         GameResult {
-            game: index,
-            engine_black,
             black: if engine_black { "new" } else { "old" }.into(),
             white: if engine_black { "old" } else { "new" }.into(),
-            winner: winner.map(str::to_string),
-            result: winner.map_or("0".into(), |w| format!("{w}+R")),
             reason,
             detail: "<stderr> & more".into(),
             moves: 50 + index,
             engine_moves: [25, 25],
-            final_scores: [None, None],
-            referee_score: None,
             disagreement: index == 1,
             time_used: [5.0, 2.5],
             max_move_time: [0.4, 0.2],
-            size: 9,
             main_left: [Some(0.1 * index as f64), Some(0.5)],
-            sgf: format!("game-{index:04}.sgf"),
+            ..crate::results::tests::game(index, engine_black, winner)
         }
     }
 

@@ -254,9 +254,11 @@ pub fn merge(files: &[Vec<GameResult>]) -> Vec<GameResult> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// A game for the tests: a resignation (`winner`) or a draw of 40 moves between `A` (the
+    /// engine under test) and `B`.
     pub(crate) fn game(index: usize, engine_black: bool, winner: Option<&str>) -> GameResult {
         GameResult {
             game: index,

@@ -32,26 +32,28 @@ fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// The options of a quiet 7x7 match of `engine` against `opponent` counted with no referee.
+fn quick_match<'a>(engine: &'a str, opponent: &'a str) -> Vec<&'a str> {
+    vec![
+        "-q",
+        "-e",
+        engine,
+        "-o",
+        opponent,
+        "--size",
+        "7",
+        "--referee",
+        "none",
+    ]
+}
+
 /// A small, quick match between a misbehaving engine and a well-behaved one.
 fn forfeit_match(dir: &Path, engine: &str, extra: &[&str]) -> Vec<GameResult> {
     let engine = fake(engine);
     let opponent = fake("--seed 9 --name steady");
     let out = dir.to_str().unwrap();
-    let mut args = vec![
-        "-q",
-        "-e",
-        &engine,
-        "-o",
-        &opponent,
-        "-n",
-        "2",
-        "--size",
-        "7",
-        "--referee",
-        "none",
-        "--out",
-        out,
-    ];
+    let mut args = quick_match(&engine, &opponent);
+    args.extend(["-n", "2", "--out", out]);
     args.extend_from_slice(extra);
     let (ok, stdout, stderr) = run(&args);
     assert!(ok, "{stdout}\n{stderr}");
@@ -126,21 +128,8 @@ fn pair_key(g: &GameResult) -> (usize, Option<String>, String, usize) {
 fn shards_merge_to_the_same_games_as_one_run() {
     let engine = fake("--seed 5 --name left");
     let opponent = fake("--seed 6 --name right");
-    let base = [
-        "-q",
-        "-e",
-        &engine,
-        "-o",
-        &opponent,
-        "-n",
-        "10",
-        "--size",
-        "7",
-        "--referee",
-        "none",
-        "--random-opening",
-        "2",
-    ];
+    let mut base = quick_match(&engine, &opponent);
+    base.extend(["-n", "10", "--random-opening", "2"]);
     let whole = fresh_dir("shard-whole");
     // The whole run plays two games at a time: concurrency changes nothing in the games.
     let mut args = base.to_vec();
@@ -185,24 +174,14 @@ fn an_interrupted_match_resumes() {
     let engine = fake("--seed 5 --name left --pass-at 8");
     let opponent = fake("--seed 6 --name right --pass-at 8");
     let out = dir.to_str().unwrap();
-    let base = [
-        "-q",
-        "-e",
-        &engine,
-        "-o",
-        &opponent,
-        "--size",
-        "7",
-        "--referee",
-        "none",
-        "--out",
-        out,
-    ];
-    let with = |extra: &[&'static str]| {
-        let mut v = base.to_vec();
+    // The match of `engine` (and `opponent`) into `out`, with `extra` options.
+    let play = |engine: &str, extra: &[&str]| {
+        let mut v = quick_match(engine, &opponent);
+        v.extend(["--out", out]);
         v.extend_from_slice(extra);
         run(&v)
     };
+    let with = |extra: &[&str]| play(&engine, extra);
     assert!(with(&["-n", "3"]).0);
     let (ok, _, err) = with(&["-n", "5"]);
     assert!(
@@ -216,22 +195,7 @@ fn an_interrupted_match_resumes() {
     ids.sort();
     assert_eq!(ids, [0, 1, 2, 3, 4], "each game once");
     assert!(summary.contains(": 5 games"), "{summary}");
-    let (ok, _, err) = run(&[
-        "-q",
-        "-e",
-        &fake("--name someone-else"),
-        "-o",
-        &opponent,
-        "--size",
-        "7",
-        "--referee",
-        "none",
-        "--out",
-        out,
-        "-n",
-        "6",
-        "--resume",
-    ]);
+    let (ok, _, err) = play(&fake("--name someone-else"), &["-n", "6", "--resume"]);
     assert!(
         !ok && err.contains("not someone-else"),
         "another match: {err}"

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tengen_bench::regress::{run_file, RegressOptions, Verdict};
+use tengen_bench::regress::{run_file, RegressOptions, TestVerdict};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_tengen-fake-gtp");
 
@@ -40,8 +40,8 @@ fn verdicts_follow_gogui_regress() {
          8 reg_genmove w\n#? [!PASS]\n",
     );
     let r = run_file(&path, &options("--name fake"));
-    let verdicts: Vec<Verdict> = r.tests.iter().map(|t| t.verdict).collect();
-    use Verdict::*;
+    let verdicts: Vec<TestVerdict> = r.tests.iter().map(|t| t.verdict).collect();
+    use TestVerdict::*;
     assert_eq!(
         verdicts,
         [
@@ -69,10 +69,10 @@ fn an_unexpected_pass_alone_is_not_as_expected() {
     // A `*` on a test that now passes is a stale mark: the run says so and does not succeed.
     let path = write_tst("stale-mark", "1 name\n#? [fake]\n2 name\n#? [fake]*\n");
     let r = run_file(&path, &options("--name fake"));
-    let verdicts: Vec<Verdict> = r.tests.iter().map(|t| t.verdict).collect();
+    let verdicts: Vec<TestVerdict> = r.tests.iter().map(|t| t.verdict).collect();
     assert_eq!(
         verdicts,
-        [Verdict::Passed, Verdict::UnexpectedPass],
+        [TestVerdict::Passed, TestVerdict::UnexpectedPass],
         "{r:?}"
     );
     assert!(!r.as_expected());
@@ -95,10 +95,10 @@ fn failed_setup_and_a_dying_engine_are_errors() {
         r.errors[1]
     );
     assert_eq!(r.tests.len(), 3);
-    assert_eq!(r.tests[0].verdict, Verdict::Passed);
+    assert_eq!(r.tests[0].verdict, TestVerdict::Passed);
     assert!(r.tests[1..]
         .iter()
-        .all(|t| t.verdict == Verdict::UnexpectedFail));
+        .all(|t| t.verdict == TestVerdict::UnexpectedFail));
 }
 
 #[test]
@@ -111,8 +111,8 @@ fn the_engine_starts_in_the_files_folder() {
     std::fs::write(path.with_file_name("pos.sgf"), "(;SZ[9])").unwrap();
     let r = run_file(&path, &options(""));
     assert!(r.as_expected(), "{r:?}");
-    assert_eq!(r.tests[0].verdict, Verdict::Passed);
-    assert_eq!(r.tests[1].verdict, Verdict::ExpectedFail);
+    assert_eq!(r.tests[0].verdict, TestVerdict::Passed);
+    assert_eq!(r.tests[1].verdict, TestVerdict::ExpectedFail);
     // A missing file is an error of that file only.
     let missing = Path::new(env!("CARGO_TARGET_TMPDIR")).join("regress/none.tst");
     let r = run_file(&missing, &options(""));

@@ -5,8 +5,10 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use tengen_bench::gtp_client::tengen_beside_this_binary;
 use tengen_bench::match_runner::{run_match, write_reports, MatchConfig, Shard};
 use tengen_bench::openings::{parse_openings, Openings};
+use tengen_bench::referee::GameSettings;
 use tengen_bench::report::summary;
 use tengen_bench::results::{merge, read_results, ResultsWriter};
 use tengen_bench::stats::Sprt;
@@ -27,13 +29,13 @@ use tengen_engine::Rules;
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<MatchSubcommand>,
     #[command(flatten)]
     play: PlayArgs,
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum MatchSubcommand {
     /// Combine the results files of several shards into one, with its summary and report.
     Merge {
         /// Folder for the merged results.jsonl, summary.txt and report.html.
@@ -120,16 +122,43 @@ struct PlayArgs {
     quiet: bool,
 }
 
-/// The default referee: the `tengen` binary next to this one, if it is there.
-fn default_referee() -> Option<String> {
-    let exe = std::env::current_exe().ok()?;
-    let tengen = exe.parent()?.join("tengen");
-    tengen
-        .is_file()
-        .then(|| tengen.to_string_lossy().into_owned())
+fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
+    let rules = match_rules(&a)?;
+    check_numbers(&a)?;
+    let openings = openings(&a, rules)?;
+    let results = a.results.clone().unwrap_or_else(|| match a.shard {
+        Some(s) => a
+            .out
+            .join(format!("results-{}-of-{}.jsonl", s.index, s.count)),
+        None => a.out.join("results.jsonl"),
+    });
+    Ok(MatchConfig {
+        engine: a.engine.unwrap_or_default(),
+        opponent: a.opponent.unwrap_or_default(),
+        games: a.games,
+        settings: GameSettings {
+            size: a.size,
+            rules,
+            handicap: a.handicap,
+            max_moves: a.max_moves.unwrap_or(3 * a.size * a.size),
+            time: a.time,
+            lag: a.lag,
+            hang_timeout: Duration::from_secs_f64(a.hang_timeout),
+            referee: referee(a.referee.as_deref()),
+        },
+        openings,
+        out_dir: a.out,
+        results,
+        shard: a.shard,
+        concurrency: a.concurrency.max(1),
+        sprt: a.sprt,
+        resume: a.resume,
+        progress: !a.quiet,
+    })
 }
 
-fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
+/// The rules the referee enforces, with `--komi` when given.
+fn match_rules(a: &PlayArgs) -> Result<Rules, String> {
     let mut rules = match a.rules.to_ascii_lowercase().as_str() {
         "chinese" => Rules::chinese(),
         "japanese" => Rules::japanese(),
@@ -146,6 +175,11 @@ fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
         }
         rules.komi = k;
     }
+    Ok(rules)
+}
+
+/// Board size, handicap, lag and hang timeout within their ranges.
+fn check_numbers(a: &PlayArgs) -> Result<(), String> {
     if !(2..=25).contains(&a.size) {
         return Err(format!("board size {} is not 2..25", a.size));
     }
@@ -164,7 +198,12 @@ fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
     if !(a.hang_timeout.is_finite() && a.hang_timeout > 0.0) {
         return Err("--hang-timeout must be a positive number of seconds".into());
     }
-    let openings = match (&a.openings, a.random_opening) {
+    Ok(())
+}
+
+/// The openings: a file's lines, random moves, or none.
+fn openings(a: &PlayArgs, rules: Rules) -> Result<Openings, String> {
+    Ok(match (&a.openings, a.random_opening) {
         (Some(path), _) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -178,12 +217,17 @@ fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
             moves,
             seed: a.seed,
         },
-    };
-    let referee = match a.referee.as_deref() {
+    })
+}
+
+/// The engine that says which stones are dead at the count: `--referee`, `none` for none, or
+/// by default the `tengen` binary beside this one.
+fn referee(option: Option<&str>) -> Option<String> {
+    match option {
         Some("none") => None,
         Some(cmd) => Some(cmd.to_string()),
         None => {
-            let found = default_referee();
+            let found = tengen_beside_this_binary();
             if found.is_none() {
                 eprintln!(
                     "tengen-match: no tengen binary beside this one; counting without a \
@@ -192,34 +236,7 @@ fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
             }
             found
         }
-    };
-    let results = a.results.unwrap_or_else(|| match a.shard {
-        Some(s) => a
-            .out
-            .join(format!("results-{}-of-{}.jsonl", s.index, s.count)),
-        None => a.out.join("results.jsonl"),
-    });
-    Ok(MatchConfig {
-        engine: a.engine.unwrap_or_default(),
-        opponent: a.opponent.unwrap_or_default(),
-        games: a.games,
-        size: a.size,
-        rules,
-        handicap: a.handicap,
-        max_moves: a.max_moves.unwrap_or(3 * a.size * a.size),
-        time: a.time,
-        lag: a.lag,
-        hang_timeout: Duration::from_secs_f64(a.hang_timeout),
-        openings,
-        referee,
-        out_dir: a.out,
-        results,
-        shard: a.shard,
-        concurrency: a.concurrency.max(1),
-        sprt: a.sprt,
-        resume: a.resume,
-        progress: !a.quiet,
-    })
+    }
 }
 
 fn merge_files(out: PathBuf, sprt: Option<Sprt>, files: &[PathBuf]) -> Result<String, String> {
@@ -249,7 +266,7 @@ fn merge_files(out: PathBuf, sprt: Option<Sprt>, files: &[PathBuf]) -> Result<St
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Some(Command::Merge { out, sprt, files }) => merge_files(out, sprt, &files),
+        Some(MatchSubcommand::Merge { out, sprt, files }) => merge_files(out, sprt, &files),
         None => match_config(cli.play).and_then(|cfg| {
             run_match(&cfg)
                 .map(|o| o.summary)

@@ -9,8 +9,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
+use tengen_bench::gtp_client::tengen_beside_this_binary;
 use tengen_bench::regress::{
-    find_tst_files, problems, run_file, summary_table, FileReport, RegressOptions, Verdict,
+    find_tst_files, problems, run_file, summary_table, FileReport, RegressOptions, TestVerdict,
 };
 
 #[derive(Parser)]
@@ -40,17 +41,9 @@ struct Cli {
     paths: Vec<PathBuf>,
 }
 
-fn default_engine() -> Option<String> {
-    let exe = std::env::current_exe().ok()?;
-    let tengen = exe.parent()?.join("tengen");
-    tengen
-        .is_file()
-        .then(|| tengen.to_string_lossy().into_owned())
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let Some(engine) = cli.engine.or_else(default_engine) else {
+    let Some(engine) = cli.engine.or_else(tengen_beside_this_binary) else {
         eprintln!(
             "tengen-regress: no tengen binary beside this one; name the engine with --engine"
         );
@@ -105,10 +98,10 @@ fn main() -> ExitCode {
         for r in &reports {
             for t in &r.tests {
                 let mark = match t.verdict {
-                    Verdict::Passed => "pass",
-                    Verdict::UnexpectedFail => "FAIL",
-                    Verdict::ExpectedFail => "fail (known)",
-                    Verdict::UnexpectedPass => "PASS (unexpected)",
+                    TestVerdict::Passed => "pass",
+                    TestVerdict::UnexpectedFail => "FAIL",
+                    TestVerdict::ExpectedFail => "fail (known)",
+                    TestVerdict::UnexpectedPass => "PASS (unexpected)",
                 };
                 println!(
                     "{}:{} {mark}: {} -> {:?} expected {}",

@@ -141,14 +141,11 @@ pub fn territory_differences(game: &CountedGame) -> Result<Vec<String>, String> 
 mod tests {
     use super::*;
 
-    /// Black owns the left, White the right, a dead stone of each in the other's area; the
-    /// saved territory leaves out B5, which tengen gives Black.
+    /// The tiny game, with B5 (which tengen gives Black) left out of the saved territory.
     #[test]
     fn a_point_the_saved_territory_leaves_out_is_listed_with_the_board_around_it() {
-        let sgf = "(;GM[1]SZ[5]KM[0.5]RU[Chinese]RE[B+3.5]\
-                   ;B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ca];W[da]\
-                   ;B[eb];W[aa];B[];W[]TB[aa][ab][ac][ad][ae][bb][bc][bd][be]TW[ea][eb][ec][ed][ee])";
-        let game = CountedGame::from_sgf(sgf, "test").unwrap().unwrap();
+        let sgf = super::super::TINY_GAME.replace("[ba]", "");
+        let game = CountedGame::from_sgf(&sgf, "test").unwrap().unwrap();
         let lines = territory_differences(&game).unwrap();
         assert_eq!(
             lines,

@@ -116,14 +116,12 @@ pub fn read_reports(path: &Path) -> Result<Vec<GameReport>, String> {
 mod tests {
     use super::*;
 
-    /// A tiny finished game: Black owns the left, White the right, a dead stone of each in
-    /// the other's area; the saved territory says so and tengen's count must agree.
+    /// The saved territory of the tiny game says what it is, and tengen's count must agree.
     #[test]
     fn a_counted_record_is_judged_through_gtp() {
-        let sgf = "(;GM[1]SZ[5]KM[0.5]RU[Chinese]RE[B+4.5]\
-                   ;B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ca];W[da]\
-                   ;B[eb];W[aa];B[];W[]TB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be]TW[ea][eb][ec][ed][ee])";
-        let game = CountedGame::from_sgf(sgf, "test").unwrap().unwrap();
+        let game = CountedGame::from_sgf(super::super::TINY_GAME, "test")
+            .unwrap()
+            .unwrap();
         assert_eq!(game.recorded, 4.5);
         let board = game.final_game().unwrap();
         let dead = game.players_dead(board.board()).unwrap();

@@ -189,19 +189,19 @@ mod tests {
     /// it is in atari.
     #[test]
     fn a_stone_left_in_atari_is_named_in_the_explanation() {
-        let mut game = Game::new(5, Rules::chinese()).unwrap();
-        let geo = game.board().geometry();
         // E4 and E2 make one loose group (they share the liberty E3); only E4 is dead.
-        let rows = [".XO.O", "XXOOX", ".XOO.", "XXO.X", ".XO.."];
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let stone = match c {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                game.setup(geo.point(x, 4 - y), stone);
-            }
+        let board = Board::from_ascii(
+            ". X O . O\n\
+             X X O O X\n\
+             . X O O .\n\
+             X X O . X\n\
+             . X O . .",
+        )
+        .unwrap();
+        let mut game = Game::new(5, Rules::chinese()).unwrap();
+        let geo = board.geometry();
+        for p in geo.points() {
+            game.setup(p, board.at(p).color());
         }
         game.set_komi(0.5);
         let e4 = geo.point(4, 3);

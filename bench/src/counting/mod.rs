@@ -29,3 +29,11 @@ pub use disagreement::{Disagreement, GroupStatus, Life};
 pub use judge::{judge, GtpCount};
 pub use records::{kgs_rules, parse_result, players_count, read_records, CountedGame};
 pub use summary::summary;
+
+/// A tiny finished game for the tests: on 5x5 Black's wall on column C and White's on D, Black
+/// owning columns A and B, White column E, a dead stone of each in the other's area (White A5,
+/// Black E4); the record saves that territory, and the count is B+4.5.
+#[cfg(test)]
+const TINY_GAME: &str = "(;GM[1]SZ[5]KM[0.5]RU[Chinese]RE[B+4.5]\
+    ;B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[ca];W[da]\
+    ;B[eb];W[aa];B[];W[]TB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be]TW[ea][eb][ec][ed][ee])";
