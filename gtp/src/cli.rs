@@ -2,7 +2,7 @@
 //! session, and the start of the GTP loop.
 
 use crate::log::Log;
-use crate::search::{Budget, DEFAULT_SECONDS_PER_MOVE};
+use crate::search::{MoveBudget, DEFAULT_SECONDS_PER_MOVE};
 use crate::server::serve;
 use crate::session::{Session, Settings};
 use clap::{ArgAction, Parser, Subcommand, ValueEnum};
@@ -70,12 +70,12 @@ pub struct Options {
     pub params: Vec<(String, String)>,
 
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<Utility>,
 }
 
 /// What to do instead of speaking GTP.
 #[derive(Subcommand, Debug, Clone, PartialEq)]
-pub enum Command {
+pub enum Utility {
     /// Search the fixed bench positions (9x9 and 19x19, openings and middle games) with a fixed
     /// playout budget and seed; print each search and the node-count signature (one thread
     /// unless --threads is given) and the playouts per second
@@ -232,7 +232,7 @@ impl Options {
                 ko: self.ko.map_or(preset.ko, KoName::rule),
                 ..preset
             },
-            budget: Budget {
+            budget: MoveBudget {
                 time: Some(Duration::from_secs_f64(
                     self.time.unwrap_or(DEFAULT_SECONDS_PER_MOVE),
                 )),
@@ -322,7 +322,7 @@ impl Options {
 
 /// Start tengen with `options`: configure the player, then answer GTP on stdin and stdout.
 pub fn run(options: &Options) -> Result<(), String> {
-    if let Some(Command::Bench { playouts }) = options.command {
+    if let Some(Utility::Bench { playouts }) = options.command {
         return bench(options, playouts);
     }
     let mut log = Log::stderr(options.verbose);

@@ -13,7 +13,7 @@ use tengen_engine::{Color, Game};
 /// The per-move budget the front end keeps when no clock says otherwise (`--time`,
 /// `--playouts`, `tengen-param time|playouts`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Budget {
+pub struct MoveBudget {
     /// Wall time per move; used only when `playouts` is `None`.
     pub time: Option<Duration>,
     /// Exactly this many playouts per move, no early stop.
@@ -23,16 +23,16 @@ pub struct Budget {
 /// Seconds per move when neither `--time` nor `--playouts` is given and no clock is set.
 pub const DEFAULT_SECONDS_PER_MOVE: f64 = 5.0;
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
+impl Default for MoveBudget {
+    fn default() -> MoveBudget {
+        MoveBudget {
             time: Some(Duration::from_secs_f64(DEFAULT_SECONDS_PER_MOVE)),
             playouts: None,
         }
     }
 }
 
-impl Budget {
+impl MoveBudget {
     /// The limits of one move. A playout budget replaces the default time (so that a fixed
     /// playout count gives the same move on a loaded machine); the clock's allowance, when
     /// there is one, always applies, so the game is never lost on time. Under a clock the
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn playouts_replace_the_default_time_but_not_the_clock() {
-        let budget = Budget {
+        let budget = MoveBudget {
             time: Some(Duration::from_secs(5)),
             playouts: Some(5000),
         };
@@ -208,7 +208,7 @@ mod tests {
 
     #[test]
     fn the_clock_overrides_the_default_time() {
-        let budget = Budget::default();
+        let budget = MoveBudget::default();
         assert_eq!(
             budget.limits(None).time,
             Some(Duration::from_secs_f64(DEFAULT_SECONDS_PER_MOVE))

@@ -11,7 +11,7 @@ use crate::analysis::{display_text, Dialect, Display};
 use crate::free_handicap::free_handicap_points;
 use crate::log::Log;
 use crate::protocol::{format_reply, Command};
-use crate::search::{Budget, Search, Task};
+use crate::search::{MoveBudget, Search, Task};
 use crate::showboard::showboard;
 use std::sync::Arc;
 use std::time::Duration;
@@ -39,7 +39,7 @@ pub enum Outcome {
 pub struct Settings {
     /// Rules of every new game (komi changes with `komi`).
     pub rules: Rules,
-    pub budget: Budget,
+    pub budget: MoveBudget,
     /// Think on the opponent's time after each move.
     pub ponder: bool,
 }
@@ -48,7 +48,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             rules: Rules::chinese(),
-            budget: Budget::default(),
+            budget: MoveBudget::default(),
             ponder: false,
         }
     }
@@ -66,7 +66,7 @@ pub struct Session {
     player: Option<Box<dyn Player>>,
     /// Rules of the next game; `komi` updates them too.
     rules: Rules,
-    budget: Budget,
+    budget: MoveBudget,
     ponder: bool,
     /// Show GoGui live graphics (on stderr) while a move is searched.
     live_gfx: bool,

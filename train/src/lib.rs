@@ -19,7 +19,7 @@ pub mod progress;
 
 use data::GameMoves;
 use eval::{evaluate, Evaluation};
-use extract::{extract, harvest, FeatureSpace};
+use extract::{extract, harvest, FeatureSpace, TrainingSet};
 use progress::Progress;
 use std::time::Instant;
 use tengen_engine::patterns::features::{GROUP_SIZES, NUM_GROUPS};
@@ -62,7 +62,7 @@ impl Default for Config {
 }
 
 /// What a run produced: the weights (provenance still empty) and the held-out measurement.
-pub struct Outcome {
+pub struct Trained {
     pub weights: Weights,
     pub evaluation: Option<Evaluation>,
     /// Training positions and candidate moves used by the fit.
@@ -77,7 +77,7 @@ pub fn train(
     test: &[GameMoves],
     config: &Config,
     mut log: impl FnMut(String),
-) -> Outcome {
+) -> Trained {
     let bar = |label: &str, total: usize| Progress::new(label, total, config.progress);
 
     let mut p = bar("harvest", train.len());
@@ -105,15 +105,55 @@ pub fn train(
         t.as_secs_f64()
     ));
 
-    let groups = space.groups();
+    let full = fit_full(&set, &space, config, &mut log);
+    let fast = fit_playout(&set, &space, config, &mut log);
+
+    let weights = build_weights(&space, &full, &fast);
+    let (positions, candidates) = (set.positions(), set.candidates());
+    drop(set);
+
+    let evaluation = (!test.is_empty()).then(|| {
+        let model = PatternModel::new(&weights);
+        let mut p = bar("evaluate", test.len());
+        let e = evaluate(test, &model, config.test_sample, config.seed, &mut p);
+        let t = p.finish();
+        log(format!(
+            "evaluate: {} held-out positions, {:.1}s",
+            e.full.positions,
+            t.as_secs_f64()
+        ));
+        e
+    });
+    Trained {
+        weights,
+        evaluation,
+        positions,
+        candidates,
+    }
+}
+
+/// The full model: every feature group fitted, one group at a time, for `config.iterations`
+/// rounds; `log` gets the likelihood after each round.
+fn fit_full(
+    set: &TrainingSet,
+    space: &FeatureSpace,
+    config: &Config,
+    log: &mut impl FnMut(String),
+) -> Vec<f64> {
     let mut full = vec![1.0; space.len()];
-    let mut p = bar("fit full", config.iterations);
+    let mut p = Progress::new("fit full", config.iterations, config.progress);
     let start = Instant::now();
     let mut rounds = Vec::new();
-    mm::fit(&set, &mut full, &groups, config.iterations, |round, s| {
-        rounds.push((round, s));
-        p.set(round + 1);
-    });
+    mm::fit(
+        set,
+        &mut full,
+        &space.groups(),
+        config.iterations,
+        |round, s| {
+            rounds.push((round, s));
+            p.set(round + 1);
+        },
+    );
     p.finish();
     for (round, s) in rounds {
         log(format!(
@@ -128,13 +168,22 @@ pub fn train(
         config.iterations,
         start.elapsed().as_secs_f64()
     ));
+    full
+}
 
+/// The playouts' model: the 3x3 shapes alone, fitted for `config.playout_iterations` rounds.
+fn fit_playout(
+    set: &TrainingSet,
+    space: &FeatureSpace,
+    config: &Config,
+    log: &mut impl FnMut(String),
+) -> Vec<f64> {
     let mut fast = vec![1.0; space.len()];
-    let mut p = bar("fit playout", config.playout_iterations);
+    let mut p = Progress::new("fit playout", config.playout_iterations, config.progress);
     let start = Instant::now();
     let mut last = None;
     mm::fit(
-        &set,
+        set,
         &mut fast,
         &[space.pat3_range()],
         config.playout_iterations,
@@ -153,29 +202,7 @@ pub fn train(
             start.elapsed().as_secs_f64()
         ));
     }
-
-    let weights = build_weights(&space, &full, &fast);
-    let (positions, candidates) = (set.positions(), set.candidates());
-    drop(set);
-
-    let evaluation = (!test.is_empty()).then(|| {
-        let model = PatternModel::new(&weights);
-        let mut p = bar("evaluate", test.len());
-        let e = evaluate(test, &model, config.test_sample, config.seed, &mut p);
-        let t = p.finish();
-        log(format!(
-            "evaluate: {} held-out positions, {:.1}s",
-            e.full.positions,
-            t.as_secs_f64()
-        ));
-        e
-    });
-    Outcome {
-        weights,
-        evaluation,
-        positions,
-        candidates,
-    }
+    fast
 }
 
 /// The weights file's content from the fitted gammas of both models.

@@ -145,8 +145,44 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
         return Seki::default();
     }
     let chains = Chains::new(board);
-    // A chain can be in seki when each of its liberties is a dead-lock point or an own eye,
-    // and it cannot gain liberties by capturing a neighbour in atari.
+    let (mut candidate, links) = candidates(board, &chains, &dead_locks);
+    drop_broken(&mut candidate, &links);
+    let shared: Vec<Point> = dead_locks
+        .into_iter()
+        .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
+        .collect();
+    let dead = if sacrifices {
+        false_sekis(board, &chains, &shared, &mut candidate)
+    } else {
+        Vec::new()
+    };
+    let mut stones: Vec<Point> = (0..chains.list.len())
+        .filter(|&x| candidate[x])
+        .flat_map(|x| chains.list[x].stones.iter().copied())
+        .collect();
+    stones.sort();
+    let shared = shared
+        .into_iter()
+        .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
+        .collect();
+    Seki {
+        stones,
+        shared,
+        dead,
+    }
+}
+
+/// The chains that may be in seki, and what each depends on. A candidate is a chain next to a
+/// dead-lock point that is *locked*: each of its liberties is a dead-lock point or an own eye,
+/// and it cannot gain liberties by capturing a neighbour in atari. It depends on the chains
+/// across its dead-lock points and those sharing its eyes (unless such a chain, outside the
+/// seki, keeps the eye safe with liberties or eyes to spare).
+fn candidates(
+    board: &Board,
+    chains: &Chains,
+    dead_locks: &[Point],
+) -> (Vec<bool>, Vec<Vec<usize>>) {
+    let geo = board.geometry();
     let locked =
         |x: usize| {
             let chain = &chains.list[x];
@@ -159,10 +195,6 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
                     .any(|&n| board.at_index(n) == opponent && board.in_atari(Point::new(n)))
             })
         };
-    // Start from the chains next to dead-lock points; a candidate fails when it is not locked,
-    // or when a chain it depends on (one across a dead-lock point, or one sharing its eye,
-    // unless that one keeps the eye safe) fails: then the seki can be broken there. Repeat
-    // until nothing fails.
     let keeps_eye = |chain: &super::Chain| {
         chain.liberties.len() > EYE_WALL_LIBERTIES
             || chain
@@ -173,7 +205,7 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
                 >= 2
     };
     let mut candidate = vec![false; chains.list.len()];
-    for &p in &dead_locks {
+    for &p in dead_locks {
         for x in chains.around(board, p) {
             candidate[x] = true;
         }
@@ -198,9 +230,15 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
     for (x, c) in candidate.iter_mut().enumerate() {
         *c = *c && locked(x);
     }
+    (candidate, links)
+}
+
+/// A candidate fails when a chain it depends on fails (then the seki can be broken there):
+/// repeat until nothing fails.
+fn drop_broken(candidate: &mut [bool], links: &[Vec<usize>]) {
     loop {
         let mut changed = false;
-        for x in 0..chains.list.len() {
+        for x in 0..candidate.len() {
             if candidate[x] && links[x].iter().any(|&y| !candidate[y]) {
                 candidate[x] = false;
                 changed = true;
@@ -210,13 +248,18 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
             break;
         }
     }
-    let shared: Vec<Point> = dead_locks
-        .into_iter()
-        .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
-        .collect();
-    // A seki whose shared liberty one side can sacrifice into, to kill the capturer, is none.
+}
+
+/// A seki whose shared liberty one side can sacrifice into, to kill the capturer, is none: its
+/// chains stop being candidates, and the stones that die are returned (in board order).
+fn false_sekis(
+    board: &Board,
+    chains: &Chains,
+    shared: &[Point],
+    candidate: &mut [bool],
+) -> Vec<Point> {
     let mut dead = Vec::new();
-    for &d in shared.iter().filter(|_| sacrifices) {
+    for &d in shared {
         for color in Color::BOTH {
             let Some(killed) = sacrifice_kills(board, color, d) else {
                 continue;
@@ -234,20 +277,7 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
     }
     dead.sort();
     dead.dedup();
-    let mut stones: Vec<Point> = (0..chains.list.len())
-        .filter(|&x| candidate[x])
-        .flat_map(|x| chains.list[x].stones.iter().copied())
-        .collect();
-    stones.sort();
-    let shared = shared
-        .into_iter()
-        .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
-        .collect();
-    Seki {
-        stones,
-        shared,
-        dead,
-    }
+    dead
 }
 
 /// If `color` filling the dead-lock point `d` (into atari) and being captured leaves the

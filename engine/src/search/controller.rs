@@ -95,61 +95,92 @@ impl Mcts {
             for t in 0..threads {
                 let shared = &shared;
                 let policy = policy.clone();
-                s.spawn(move |_| {
-                    let mut w =
-                        Worker::new(policy, base_seed ^ (t as u64).wrapping_mul(SEED_THREAD_MIX));
-                    while !shared.done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
-                        let n = shared.playouts.fetch_add(1, Ordering::Relaxed);
-                        if n >= shared.playout_limit {
-                            break;
-                        }
-                        // The controller watches the clock; the workers look too, now and
-                        // then, in case a loaded machine keeps the controller from running.
-                        if n.is_multiple_of(DEADLINE_CHECK_EVERY)
-                            && shared.deadline.is_some_and(|d| Instant::now() >= d)
-                        {
-                            break;
-                        }
-                        w.simulate(shared);
-                    }
-                    w.flush(shared);
-                    shared.done.store(true, Ordering::Relaxed);
-                });
+                let seed = base_seed ^ (t as u64).wrapping_mul(SEED_THREAD_MIX);
+                s.spawn(move |_| work(shared, Worker::new(policy, seed), stop));
             }
-            // The controller: clock, early stop, extension while in doubt, progress reports.
-            let planned_end = limits.time.map(|t| start + thinking_time(t));
-            let mut last_report = Instant::now();
-            loop {
-                std::thread::sleep(CONTROL_TICK);
-                if shared.done.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let elapsed = start.elapsed();
-                let now = Instant::now();
-                if shared.deadline.is_some_and(|d| now >= d) {
-                    break;
-                }
-                if planned_end.is_some_and(|d| now >= d)
-                    && choice_is_clear(root_children(&tree), &params)
-                {
-                    break;
-                }
-                if limits.early_stop && can_stop_early(&shared, &params, limits, elapsed) {
-                    break;
-                }
-                if let Some(iv) = interval {
-                    if last_report.elapsed() >= iv {
-                        report(&analysis(&shared, game));
-                        last_report = Instant::now();
-                    }
-                }
-            }
+            let watch = Watch {
+                game,
+                tree: &tree,
+                params: &params,
+                limits,
+                start,
+                stop,
+                interval,
+            };
+            control(&shared, &watch, report);
             shared.done.store(true, Ordering::Relaxed);
         });
         let result = analysis(&shared, game);
         self.last_territory = Some((game.board().hash(), territory(&shared, game)));
         drop(shared);
         (tree, result)
+    }
+}
+
+/// Step 2 on one thread of the pool: simulate until the search is done, stopped, out of
+/// playouts or past its deadline, then hand over what was gathered locally.
+fn work(shared: &Shared, mut w: Worker, stop: &AtomicBool) {
+    while !shared.done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+        let n = shared.playouts.fetch_add(1, Ordering::Relaxed);
+        if n >= shared.playout_limit {
+            break;
+        }
+        // The controller watches the clock; the workers look too, now and then, in case a
+        // loaded machine keeps the controller from running.
+        if n.is_multiple_of(DEADLINE_CHECK_EVERY)
+            && shared.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            break;
+        }
+        w.simulate(shared);
+    }
+    w.flush(shared);
+    shared.done.store(true, Ordering::Relaxed);
+}
+
+/// What the controller watches a search by.
+struct Watch<'a> {
+    game: &'a Game,
+    tree: &'a Tree,
+    params: &'a SearchParams,
+    limits: &'a SearchLimits,
+    start: Instant,
+    stop: &'a AtomicBool,
+    /// How often to report progress, if at all.
+    interval: Option<Duration>,
+}
+
+/// Step 3, on the calling thread while the workers run: end the search at the deadline, at the
+/// planned time once the choice is clear, or early when the best move cannot be overtaken, and
+/// report progress on the way. Returns when the search should end.
+fn control(shared: &Shared, watch: &Watch, report: &mut dyn FnMut(&Analysis)) {
+    let limits = watch.limits;
+    let planned_end = limits.time.map(|t| watch.start + thinking_time(t));
+    let mut last_report = Instant::now();
+    loop {
+        std::thread::sleep(CONTROL_TICK);
+        if shared.done.load(Ordering::Relaxed) || watch.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let elapsed = watch.start.elapsed();
+        let now = Instant::now();
+        if shared.deadline.is_some_and(|d| now >= d) {
+            return;
+        }
+        if planned_end.is_some_and(|d| now >= d)
+            && choice_is_clear(root_children(watch.tree), watch.params)
+        {
+            return;
+        }
+        if limits.early_stop && can_stop_early(shared, watch.params, limits, elapsed) {
+            return;
+        }
+        if let Some(iv) = watch.interval {
+            if last_report.elapsed() >= iv {
+                report(&analysis(shared, watch.game));
+                last_report = Instant::now();
+            }
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! with its kind; all of them, or one [`Group`] for one of GoGui's parameter dialogs.
 
 use super::{reply, Outcome, Session};
-use crate::search::Budget;
+use crate::search::MoveBudget;
 use std::time::Duration;
 use tengen_engine::player::{Param, ParamError, ParamValue, Player};
 use tengen_engine::search::params::PolicyParams;
@@ -141,7 +141,7 @@ impl Session {
                     .filter(|s: &f64| s.is_finite() && *s >= 0.0)
                     .ok_or_else(|| format!("time must be seconds >= 0, not {value:?}"))?;
                 let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
-                self.set_budget(Budget {
+                self.set_budget(MoveBudget {
                     time,
                     ..self.budget.clone()
                 })
@@ -150,7 +150,7 @@ impl Session {
                 let n: u64 = value
                     .parse()
                     .map_err(|_| format!("playouts must be an integer >= 0, not {value:?}"))?;
-                self.set_budget(Budget {
+                self.set_budget(MoveBudget {
                     playouts: (n > 0).then_some(n),
                     ..self.budget.clone()
                 })
@@ -175,7 +175,7 @@ impl Session {
         }
     }
 
-    fn set_budget(&mut self, budget: Budget) -> Result<(), String> {
+    fn set_budget(&mut self, budget: MoveBudget) -> Result<(), String> {
         if budget.time.is_none() && budget.playouts.is_none() {
             return Err("a move needs a time or a playout budget".into());
         }

@@ -9,7 +9,7 @@ use tengen_engine::player::{Candidate, Param, ParamError, ParamValue, SearchLimi
 
 fn session() -> Session {
     let settings = Settings {
-        budget: Budget {
+        budget: MoveBudget {
             time: None,
             playouts: Some(300),
         },
