@@ -775,10 +775,7 @@ impl Iterator for ChainStones<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(b: &Board, col: usize, row: usize) -> Point {
-        b.geometry().point(col, row)
-    }
+    use crate::test_boards::at;
 
     #[test]
     fn capture_removes_stones_and_counts_prisoners() {
@@ -789,11 +786,11 @@ mod tests {
              . . . .",
         )
         .unwrap();
-        let p = pt(&b, 2, 2);
-        assert!(b.in_atari(pt(&b, 1, 2)));
-        assert_eq!(b.atari_liberty(pt(&b, 1, 2)), p);
+        let p = at(&b, 2, 2);
+        assert!(b.in_atari(at(&b, 1, 2)));
+        assert_eq!(b.atari_liberty(at(&b, 1, 2)), p);
         b.play(Color::Black, Move::Play(p)).unwrap();
-        assert_eq!(b.at(pt(&b, 1, 2)), Cell::Empty);
+        assert_eq!(b.at(at(&b, 1, 2)), Cell::Empty);
         assert_eq!(b.captures(Color::Black), 1);
         b.check_invariants().unwrap();
     }
@@ -807,7 +804,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            b.legality(Color::White, pt(&b, 0, 2)),
+            b.legality(Color::White, at(&b, 0, 2)),
             Err(IllegalMove::Suicide)
         );
         // Multi-stone suicide: White a3 fills the last liberty of a4-b4.
@@ -819,7 +816,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            b.legality(Color::White, pt(&b, 0, 2)),
+            b.legality(Color::White, at(&b, 0, 2)),
             Err(IllegalMove::Suicide)
         );
         // a4 is White's suicide but Black's capture of two stones.
@@ -831,11 +828,11 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            b.legality(Color::White, pt(&b, 0, 3)),
+            b.legality(Color::White, at(&b, 0, 3)),
             Err(IllegalMove::Suicide)
         );
         let mut b2 = b.clone();
-        b2.play(Color::Black, Move::Play(pt(&b, 0, 3))).unwrap();
+        b2.play(Color::Black, Move::Play(at(&b, 0, 3))).unwrap();
         assert_eq!(b2.captures(Color::Black), 2, "black a4 captures b4 and a3");
         b2.check_invariants().unwrap();
     }
@@ -849,14 +846,14 @@ mod tests {
              . . . .",
         )
         .unwrap();
-        let take = pt(&b, 2, 2);
+        let take = at(&b, 2, 2);
         b.play(Color::Black, Move::Play(take)).unwrap();
         assert_eq!(b.captures(Color::Black), 1);
-        let back = pt(&b, 1, 2);
+        let back = at(&b, 1, 2);
         assert_eq!(b.ko_point(), Some(back));
         assert_eq!(b.legality(Color::White, back), Err(IllegalMove::Ko));
         assert_eq!(b.recent_ko(1), Some(back), "the fight has just begun");
-        b.play(Color::White, Move::Play(pt(&b, 3, 0))).unwrap();
+        b.play(Color::White, Move::Play(at(&b, 3, 0))).unwrap();
         b.play(Color::Black, Move::Pass).unwrap();
         assert_eq!(b.legality(Color::White, back), Ok(()));
         assert_eq!(b.ko_point(), None);
@@ -875,7 +872,7 @@ mod tests {
              . . O X .",
         )
         .unwrap();
-        let (a1, b1) = (pt(&b, 0, 0), pt(&b, 1, 0));
+        let (a1, b1) = (at(&b, 0, 0), at(&b, 1, 0));
         b.play(Color::Black, Move::Play(b1)).unwrap(); // throw-in
         assert!(b.in_atari(b1));
         b.play(Color::White, Move::Play(a1)).unwrap(); // White takes one stone...
@@ -893,7 +890,7 @@ mod tests {
     #[test]
     fn chains_merge_and_liberties_are_exact() {
         let mut b = Board::new(9).unwrap();
-        let c = |b: &Board, x, y| pt(b, x, y);
+        let c = |b: &Board, x, y| at(b, x, y);
         b.play(Color::Black, Move::Play(c(&b, 2, 2))).unwrap();
         b.play(Color::Black, Move::Play(c(&b, 4, 2))).unwrap();
         b.play(Color::Black, Move::Play(c(&b, 3, 2))).unwrap();
@@ -913,7 +910,7 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        assert!(b.is_eye(Color::Black, pt(&b, 0, 4)));
+        assert!(b.is_eye(Color::Black, at(&b, 0, 4)));
         let b = Board::from_ascii(
             ". X O . .
              X O . . .
@@ -923,10 +920,10 @@ mod tests {
         )
         .unwrap();
         assert!(
-            !b.is_eye(Color::Black, pt(&b, 0, 4)),
+            !b.is_eye(Color::Black, at(&b, 0, 4)),
             "corner eye with an enemy diagonal is false"
         );
-        assert!(b.is_eyelike(Color::Black, pt(&b, 0, 4)));
+        assert!(b.is_eyelike(Color::Black, at(&b, 0, 4)));
     }
 
     #[test]

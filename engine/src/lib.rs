@@ -42,6 +42,8 @@ pub mod score;
 pub mod search;
 pub mod sgf;
 pub mod tactics;
+#[cfg(test)]
+mod test_boards;
 pub mod time;
 pub mod tunable;
 pub mod types;

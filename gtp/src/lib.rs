@@ -34,3 +34,5 @@ pub mod search;
 pub mod server;
 pub mod session;
 pub mod showboard;
+#[cfg(test)]
+mod stub_player;

@@ -491,10 +491,10 @@ fn panic_text(panic: &(dyn Any + Send)) -> String {
 mod tests {
     use super::*;
     use crate::session::Settings;
+    use crate::stub_player::StubPlayer;
     use std::sync::mpsc::Receiver as ChannelReceiver;
     use std::sync::Mutex;
-    use tengen_engine::player::{Param, ParamError, ParamValue, SearchLimits, StoneStatus};
-    use tengen_engine::{Color, Game, Move, Point};
+    use tengen_engine::Move;
 
     /// Input written by the test a line at a time.
     struct Lines(ChannelReceiver<Vec<u8>>, Vec<u8>);
@@ -516,9 +516,9 @@ mod tests {
 
     /// Output the test can read while the server runs.
     #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
+    struct SharedOutput(Arc<Mutex<Vec<u8>>>);
 
-    impl Write for Shared {
+    impl Write for SharedOutput {
         fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
             self.0.lock().unwrap().extend_from_slice(buf);
             Ok(buf.len())
@@ -528,7 +528,7 @@ mod tests {
         }
     }
 
-    impl Shared {
+    impl SharedOutput {
         fn text(&self) -> String {
             String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
         }
@@ -546,45 +546,14 @@ mod tests {
         }
     }
 
-    /// A player that ignores the stop flag until the test releases it.
-    struct Stubborn(Arc<AtomicBool>);
-
-    impl Player for Stubborn {
-        fn name(&self) -> &str {
-            "stubborn"
-        }
-        fn clear(&mut self) {}
-        fn genmove(
-            &mut self,
-            _: &Game,
-            _: Color,
-            _: &SearchLimits,
-            _: &AtomicBool,
-            _: &mut dyn FnMut(&Analysis),
-        ) -> (Decision, Analysis) {
-            while !self.0.load(Ordering::Relaxed) {
+    /// A player that ignores the stop flag until the test releases it, then passes.
+    fn stubborn(release: Arc<AtomicBool>) -> StubPlayer {
+        StubPlayer::new("stubborn", move |_| {
+            while !release.load(Ordering::Relaxed) {
                 thread::sleep(Duration::from_millis(5));
             }
             (Decision::Play(Move::Pass), Analysis::default())
-        }
-        fn analyze(
-            &mut self,
-            _: &Game,
-            _: Color,
-            _: &AtomicBool,
-            _: Duration,
-            _: &mut dyn FnMut(&Analysis),
-        ) {
-        }
-        fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
-            Vec::new()
-        }
-        fn params(&self) -> Vec<Param> {
-            Vec::new()
-        }
-        fn set_param(&mut self, name: &str, _: ParamValue) -> Result<(), ParamError> {
-            Err(ParamError::Unknown(name.into()))
-        }
+        })
     }
 
     #[test]
@@ -615,12 +584,12 @@ mod tests {
     fn a_player_that_never_stops_still_gets_a_legal_move_played() {
         let release = Arc::new(AtomicBool::new(false));
         let session = Session::new(
-            Box::new(Stubborn(Arc::clone(&release))),
+            Box::new(stubborn(Arc::clone(&release))),
             Settings::default(),
             Log::default(),
         );
         let (lines, input) = channel();
-        let output = Shared::default();
+        let output = SharedOutput::default();
         let server = {
             let output = output.clone();
             thread::spawn(move || {

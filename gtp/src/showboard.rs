@@ -15,9 +15,8 @@ pub fn showboard(game: &Game) -> String {
     if let Some(last) = board.last_move().point() {
         diagram = diagram.last_move(last);
     }
-    // The letters stand one column right of the points: so showboard has always printed them,
-    // and the golden transcripts hold it.
-    let letters = format!(" {}\n", diagram.letters());
+    // Each letter stands over its column's points.
+    let letters = format!("{}\n", diagram.letters());
     let mut out = letters.clone();
     for (text, row) in diagram.rows(true).into_iter().zip((0..n).rev()) {
         out.push_str(&format!("{text}{}{}\n", diagram.row_end(row), row + 1));
@@ -64,10 +63,12 @@ mod tests {
             .unwrap();
         let text = showboard(&game);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "    A B C D E");
+        assert_eq!(lines[0], "   A B C D E");
         assert_eq!(lines[1], " 5 . . . .(O)5");
         assert_eq!(lines[3], " 3 . . X . . 3");
-        assert_eq!(lines[6], "    A B C D E");
+        assert_eq!(lines[6], "   A B C D E");
+        // Each letter over its column: C over the stone at C3.
+        assert_eq!(lines[0].find('C'), lines[3].find('X'));
         assert!(lines[8].contains("last move E5, Black to move"), "{text}");
         assert!(lines.iter().all(|l| !l.trim().is_empty()));
     }

@@ -154,50 +154,66 @@ fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Replay `tests/golden/NAME.gtp` and compare with `NAME.out` (or rewrite it, with
+/// `TENGEN_BLESS`).
+fn check(name: &str) {
+    let gtp = golden_dir().join(format!("{name}.gtp"));
+    let tmp = std::env::temp_dir().join(format!("tengen-golden-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp folder");
+    let got = transcript(&gtp, &tmp);
+    let _ = std::fs::remove_dir_all(&tmp);
+    let expected_path = gtp.with_extension("out");
+    if std::env::var_os("TENGEN_BLESS").is_some() {
+        std::fs::write(&expected_path, &got).expect("write the .out file");
+        return;
+    }
+    let want = std::fs::read_to_string(&expected_path).unwrap_or_default();
+    if got != want {
+        let line = got
+            .lines()
+            .zip(want.lines())
+            .position(|(g, w)| g != w)
+            .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+        panic!(
+            "{}: differs from line {}:\n  got:  {:?}\n  want: {:?}\n\
+             (rewrite with TENGEN_BLESS=1 after checking the change is intended)",
+            gtp.display(),
+            line + 1,
+            got.lines().nth(line).unwrap_or("[end]"),
+            want.lines().nth(line).unwrap_or("[end]"),
+        );
+    }
+}
+
+/// One test per transcript, so that the first difference does not hide the others.
+macro_rules! transcripts {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check(stringify!($name));
+            }
+        )*
+        /// The transcripts with a test of their own.
+        const TRANSCRIPTS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+transcripts!(admin, clock, play, score, search, setup);
+
 #[test]
-fn golden_transcripts() {
-    let bless = std::env::var_os("TENGEN_BLESS").is_some();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(golden_dir())
+fn every_transcript_has_its_test() {
+    let mut files: Vec<String> = std::fs::read_dir(golden_dir())
         .expect("tests/golden exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "gtp"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no .gtp files in tests/golden");
-    let mut failures = Vec::new();
-    for gtp in &files {
-        let tmp = std::env::temp_dir().join(format!(
-            "tengen-golden-{}-{}",
-            std::process::id(),
-            gtp.file_stem().unwrap().to_string_lossy()
-        ));
-        std::fs::create_dir_all(&tmp).expect("temp folder");
-        let got = transcript(gtp, &tmp);
-        let _ = std::fs::remove_dir_all(&tmp);
-        let expected_path = gtp.with_extension("out");
-        if bless {
-            std::fs::write(&expected_path, &got).expect("write the .out file");
-            continue;
-        }
-        let want = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if got != want {
-            let line = got
-                .lines()
-                .zip(want.lines())
-                .position(|(g, w)| g != w)
-                .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
-            failures.push(format!(
-                "{}: differs from line {}:\n  got:  {:?}\n  want: {:?}",
-                gtp.display(),
-                line + 1,
-                got.lines().nth(line).unwrap_or("[end]"),
-                want.lines().nth(line).unwrap_or("[end]"),
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{}\n(rewrite with TENGEN_BLESS=1 after checking the change is intended)",
-        failures.join("\n")
+    let mut listed: Vec<String> = TRANSCRIPTS.iter().map(|s| s.to_string()).collect();
+    listed.sort();
+    assert_eq!(
+        files, listed,
+        "add each tests/golden/*.gtp to `transcripts!`"
     );
 }

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 /// The counter, alone on its cache lines.
 #[repr(align(128))]
-struct Line(AtomicU64);
+struct CacheLine(AtomicU64);
 
 fn main() {
     let round_trips: u64 = match std::env::args().nth(1) {
@@ -28,7 +28,7 @@ fn main() {
             }
         },
     };
-    let line = Line(AtomicU64::new(0));
+    let line = CacheLine(AtomicU64::new(0));
     let elapsed = std::thread::scope(|s| {
         // The echo: waits for each odd value and answers with the next even one.
         s.spawn(|| {

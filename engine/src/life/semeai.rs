@@ -561,10 +561,7 @@ fn push_atari_liberties<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn at(b: &Board, col: usize, row: usize) -> Point {
-        b.geometry().point(col, row)
-    }
+    use crate::test_boards::at;
 
     /// Black's a4-b7 (three liberties: a5 a6 a7) against White's c3-c7 with a3 b3, whose
     /// liberties are d6 and d7, or d5 d6 d7 with `open_d5`.

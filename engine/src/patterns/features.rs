@@ -237,11 +237,8 @@ fn capture_kind(board: &Board, p: Point, to_move: Color, effect: MoveEffect) -> 
 mod tests {
     use super::*;
     use crate::tactics::Budget;
+    use crate::test_boards::at;
     use crate::Board;
-
-    fn at(b: &Board, col: usize, row: usize) -> Point {
-        b.geometry().point(col, row)
-    }
 
     fn group(b: &Board, p: Point, c: Color, g: Group) -> u8 {
         group_features(b, p, c, &mut LadderReader::new(Budget::THOROUGH))[g as usize]

@@ -458,7 +458,7 @@ fn atari_is_useful(board: &Board, color: Color, other: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tactics::test_boards::pt;
+    use crate::test_boards::pt;
 
     #[test]
     fn captures_the_last_move_in_atari() {

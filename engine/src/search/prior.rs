@@ -317,7 +317,7 @@ pub fn add_learned_priors(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tactics::test_boards::pt;
+    use crate::test_boards::pt;
 
     #[test]
     fn fate_distance_treats_chains_as_one_step() {

@@ -420,7 +420,7 @@ fn ataris(board: &Board, libs: [Point; 2], attacker: Color) -> ([Point; 2], usiz
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::tactics::test_boards::{board, pt};
+    use crate::test_boards::{board, pt};
 
     fn readers() -> [LadderReader; 2] {
         [

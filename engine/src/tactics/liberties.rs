@@ -147,7 +147,7 @@ pub fn captured_stones(board: &Board, color: Color, p: Point) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tactics::test_boards::{board, pt};
+    use crate::test_boards::{board, pt};
 
     /// White b3 in atari beside Black's a3, b2 and b4: c3 captures it, a4 joins two chains.
     const CAPTURE_AND_JOIN: &str = ". . . . .

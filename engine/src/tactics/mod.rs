@@ -20,23 +20,3 @@ pub mod shapes;
 pub use ladder::{Budget, LadderReader, Verdict};
 pub use liberties::{is_self_atari, liberties_after, move_effect, self_atari_stones, MoveEffect};
 pub use pattern3::pattern3x3;
-
-/// Positions from ASCII boards for the tests of this layer.
-#[cfg(test)]
-pub(crate) mod test_boards {
-    use crate::board::Board;
-    use crate::types::Point;
-
-    /// The board drawn in `text` (see [`Board::from_ascii`]).
-    pub fn board(text: &str) -> Board {
-        Board::from_ascii(text).expect("a valid test board")
-    }
-
-    /// The point of a GTP vertex such as `"C3"`.
-    pub fn pt(b: &Board, vertex: &str) -> Point {
-        crate::coord::parse_move(vertex, b.geometry())
-            .ok()
-            .and_then(|m| m.point())
-            .expect("a vertex on the board")
-    }
-}

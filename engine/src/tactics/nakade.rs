@@ -228,7 +228,7 @@ fn is_bent_in_the_corner(geo: Geometry, points: &[Point]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tactics::test_boards::{board, pt};
+    use crate::test_boards::{board, pt};
 
     /// The vital point `nakade_point` finds from the stone at `last`, as a vertex.
     fn vital(b: &Board, last: &str) -> Option<String> {

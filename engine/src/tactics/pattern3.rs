@@ -188,11 +188,8 @@ pub fn is_possible(code: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_boards::at;
     use crate::Board;
-
-    fn at(b: &Board, col: usize, row: usize) -> Point {
-        b.geometry().point(col, row)
-    }
 
     #[test]
     fn code_reads_cells_relative_to_the_side_to_move() {

@@ -101,7 +101,7 @@ fn expand(allowed: &[u8; 8], k: usize, code: u32, out: &mut Vec<u32>) {
 mod tests {
     use super::*;
     use crate::tactics::pattern3::{is_possible, pattern3x3};
-    use crate::tactics::test_boards::{board, pt};
+    use crate::test_boards::{board, pt};
 
     #[test]
     fn a_hane_matches_for_both_players_and_an_empty_point_does_not() {

@@ -1,6 +1,6 @@
 //! `tengen-param`: the parameters GoGui shows and sets, the front end's own (`time`,
 //! `playouts`, `ponder`, `live_gfx`, and the time manager's), and every one of the player's,
-//! with its kind; all of them, or one [`Group`] for one of GoGui's parameter dialogs.
+//! with its kind; all of them, or one [`ParamGroup`] for one of GoGui's parameter dialogs.
 
 use super::{reply, Outcome, Session};
 use crate::search::MoveBudget;
@@ -13,7 +13,7 @@ use tengen_engine::tunable::Tunable;
 /// The parameters in groups small enough for one GoGui dialog each (GoGui puts at most 15 in a
 /// column, so all of them at once made a dialog six columns and some 2,200 pixels wide).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Group {
+pub(crate) enum ParamGroup {
     /// What a user sets: the move budget, threads, memory, seed, pondering, live graphics,
     /// resignation, the opening book.
     Basics,
@@ -25,38 +25,43 @@ pub(crate) enum Group {
     Policy,
 }
 
-impl Group {
-    pub(crate) const ALL: [Group; 4] = [Group::Basics, Group::Clock, Group::Search, Group::Policy];
+impl ParamGroup {
+    pub(crate) const ALL: [ParamGroup; 4] = [
+        ParamGroup::Basics,
+        ParamGroup::Clock,
+        ParamGroup::Search,
+        ParamGroup::Policy,
+    ];
 
     /// The word after `tengen-param`.
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Group::Basics => "basics",
-            Group::Clock => "clock",
-            Group::Search => "search",
-            Group::Policy => "policy",
+            ParamGroup::Basics => "basics",
+            ParamGroup::Clock => "clock",
+            ParamGroup::Search => "search",
+            ParamGroup::Policy => "policy",
         }
     }
 
     /// The group a parameter is shown in.
-    fn of(key: &str) -> Group {
+    fn of(key: &str) -> ParamGroup {
         if BASICS.contains(&key) {
-            Group::Basics
+            ParamGroup::Basics
         } else if Tunable::find(TimeManager::TUNABLES, key).is_some() {
-            Group::Clock
+            ParamGroup::Clock
         } else if Tunable::find(PolicyParams::TUNABLES, key).is_some() {
-            Group::Policy
+            ParamGroup::Policy
         } else {
-            Group::Search
+            ParamGroup::Search
         }
     }
 
-    fn parse(word: &str) -> Option<Group> {
-        Group::ALL.into_iter().find(|g| g.name() == word)
+    fn parse(word: &str) -> Option<ParamGroup> {
+        ParamGroup::ALL.into_iter().find(|g| g.name() == word)
     }
 }
 
-/// The parameters of [`Group::Basics`], in the order shown.
+/// The parameters of [`ParamGroup::Basics`], in the order shown.
 const BASICS: [&str; 12] = [
     "time",
     "playouts",
@@ -77,7 +82,7 @@ impl Session {
     /// one (`tengen-param KEY VALUE`, or `tengen-param GROUP KEY VALUE` as GoGui sends it).
     pub(super) fn param(&mut self, args: &[String]) -> Result<Outcome, String> {
         let (group, args) = match args.split_first() {
-            Some((first, rest)) if rest.len() != 1 => match Group::parse(first) {
+            Some((first, rest)) if rest.len() != 1 => match ParamGroup::parse(first) {
                 Some(group) => (Some(group), rest),
                 None => (None, args),
             },
@@ -89,7 +94,7 @@ impl Session {
         if value.is_empty() {
             return Err(format!("no value for {key}"));
         }
-        if let Some(group) = group.filter(|&g| g != Group::of(key)) {
+        if let Some(group) = group.filter(|&g| g != ParamGroup::of(key)) {
             return Err(format!("{key} is not in the {} group", group.name()));
         }
         self.set_param(key, &value.join(" "))?;
@@ -97,7 +102,7 @@ impl Session {
     }
 
     /// The lines `tengen-param` lists, one parameter each: all of them, or one group's.
-    pub(crate) fn param_lines(&mut self, group: Option<Group>) -> Result<Vec<String>, String> {
+    pub(crate) fn param_lines(&mut self, group: Option<ParamGroup>) -> Result<Vec<String>, String> {
         let seconds = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
         let mut lines = vec![
             ("time", format!("[string] time {seconds}")),
@@ -122,8 +127,8 @@ impl Session {
             (name, line)
         }));
         if let Some(group) = group {
-            lines.retain(|(name, _)| Group::of(name) == group);
-            if group == Group::Basics {
+            lines.retain(|(name, _)| ParamGroup::of(name) == group);
+            if group == ParamGroup::Basics {
                 lines.sort_by_key(|(name, _)| BASICS.iter().position(|b| b == name));
             }
         }

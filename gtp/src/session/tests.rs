@@ -4,8 +4,9 @@ use super::streams::{DEFAULT_INTERVAL_CS, MIN_INTERVAL_CS};
 use super::*;
 use crate::cli::new_player;
 use crate::protocol::{parse_line, Line};
+use crate::stub_player::StubPlayer;
 use std::sync::atomic::AtomicBool;
-use tengen_engine::player::{Candidate, Param, ParamError, ParamValue, SearchLimits};
+use tengen_engine::player::{Candidate, ParamValue};
 
 fn session() -> Session {
     let settings = Settings {
@@ -631,26 +632,9 @@ fn the_time_managers_parameters_are_listed_and_shape_the_plan() {
     assert!(lines.contains("[string] lag 0.1"), "{lines}");
 }
 
-/// A player that answers with an occupied point, or panics: the front end must still play a
-/// legal move.
-struct BrokenPlayer {
-    panics: bool,
-}
-
-impl Player for BrokenPlayer {
-    fn name(&self) -> &str {
-        "broken"
-    }
-    fn clear(&mut self) {}
-    fn genmove(
-        &mut self,
-        game: &Game,
-        _: Color,
-        _: &SearchLimits,
-        _: &AtomicBool,
-        _: &mut dyn FnMut(&Analysis),
-    ) -> (Decision, Analysis) {
-        assert!(!self.panics, "broken player");
+/// A player that answers with an occupied point: the front end must still play a legal move.
+fn broken_player() -> StubPlayer {
+    StubPlayer::new("broken", |game| {
         let occupied = game
             .board()
             .geometry()
@@ -670,31 +654,13 @@ impl Player for BrokenPlayer {
             ..Analysis::default()
         };
         (Decision::Play(Move::Play(occupied)), analysis)
-    }
-    fn analyze(
-        &mut self,
-        _: &Game,
-        _: Color,
-        _: &AtomicBool,
-        _: Duration,
-        _: &mut dyn FnMut(&Analysis),
-    ) {
-    }
-    fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
-        Vec::new()
-    }
-    fn params(&self) -> Vec<Param> {
-        Vec::new()
-    }
-    fn set_param(&mut self, name: &str, _: ParamValue) -> Result<(), ParamError> {
-        Err(ParamError::Unknown(name.into()))
-    }
+    })
 }
 
 #[test]
 fn an_illegal_choice_or_a_panic_still_gives_a_legal_move() {
     let mut s = Session::new(
-        Box::new(BrokenPlayer { panics: false }),
+        Box::new(broken_player()),
         Settings::default(),
         Log::default(),
     );
