@@ -4,7 +4,8 @@
 //! The referee trusts neither player. A move is legal when [`tengen_engine::Game`] says so; a
 //! clock is charged with the measured wall time less the lag allowance; a finished game is
 //! counted independently (area or territory under the match rules, after the referee engine's
-//! `final_status_list dead`) and each player's own `final_score` is only compared with it.
+//! `final_status_list dead`) and each player's own `final_score` is only compared with it, by
+//! winner and margin ([`crate::results::ScoreCheck`]).
 
 mod clock;
 
@@ -358,21 +359,6 @@ fn referee_dead_stones(
         .collect())
 }
 
-/// Does a `final_score` reply name the same winner as `score`?
-fn same_winner(reply: &str, score: Score) -> bool {
-    let reply = reply.trim().to_ascii_uppercase();
-    let claimed = if reply.starts_with("B+") {
-        Some(Color::Black)
-    } else if reply.starts_with("W+") {
-        Some(Color::White)
-    } else if reply == "0" || reply == "DRAW" || reply == "JIGO" {
-        None
-    } else {
-        return false;
-    };
-    claimed == score.winner()
-}
-
 /// How a game ended: a forfeit, a resignation (`Ok(Some(resigner))`), or `Ok(None)` for the
 /// count.
 type Ending = Result<Option<Color>, Forfeit>;
@@ -452,6 +438,7 @@ impl Table<'_> {
             final_scores: [None, None],
             referee_score: None,
             disagreement: false,
+            score_checks: [None, None],
             time_used: self.time_used,
             max_move_time: self.max_move_time,
             size: setup.settings.size,
@@ -475,11 +462,7 @@ impl Table<'_> {
         result.winner = score.winner().map(|c| color_letter(c).to_string());
         result.result = score.to_string();
         result.referee_score = Some(score.to_string());
-        result.disagreement = result
-            .final_scores
-            .iter()
-            .flatten()
-            .any(|s| !same_winner(s, score));
+        result.check_final_scores();
         if let Some(note) = note {
             result.detail = note;
         }
@@ -571,14 +554,5 @@ mod tests {
         assert_eq!(civil_date(19_782), (2024, 2, 29), "a leap day");
         assert_eq!(civil_date(20_787), (2026, 11, 30));
         assert_eq!(today().len(), 10);
-    }
-
-    #[test]
-    fn final_score_winners_compare_with_the_count() {
-        assert!(same_winner("B+3.5", Score(3.5)));
-        assert!(same_winner("w+0.5", Score(-0.5)));
-        assert!(same_winner("0", Score(0.0)));
-        assert!(!same_winner("B+1", Score(-2.0)));
-        assert!(!same_winner("I don't know", Score(2.0)));
     }
 }

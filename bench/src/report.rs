@@ -2,7 +2,7 @@
 //! `summary.txt`), the one-line progress shown while it plays, and a self-contained HTML report
 //! (inline CSS and SVG, nothing fetched) with the running Elo estimate and a table of games.
 
-use crate::results::{GameResult, Reason};
+use crate::results::{GameResult, Reason, ScoreCheck};
 use crate::stats::{mean_min_max, Sprt, SprtDecision, Tally};
 use std::fmt::Write as _;
 
@@ -170,21 +170,9 @@ pub fn summary(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> Strin
         }
     }
     let _ = writeln!(s, "ended by: {}", ends.join(", "));
-    let disagreements: Vec<String> = games
-        .iter()
-        .filter(|g| g.disagreement)
-        .map(|g| g.game.to_string())
-        .collect();
-    let _ = writeln!(
-        s,
-        "final_score disagreeing with the referee count: {}{}",
-        disagreements.len(),
-        if disagreements.is_empty() {
-            String::new()
-        } else {
-            format!(" (games {})", disagreements.join(", "))
-        }
-    );
+    for line in score_check_lines(games, [(&engine, true), (&opponent, false)]) {
+        let _ = writeln!(s, "{line}");
+    }
     if let Some((mean, lo, hi)) = mean_min_max(games.iter().map(|g| g.moves as f64)) {
         let _ = writeln!(s, "moves per game: mean {mean:.1}, min {lo}, max {hi}");
     }
@@ -193,7 +181,7 @@ pub fn summary(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> Strin
         let mut moves = 0usize;
         let mut longest: f64 = 0.0;
         for g in games {
-            let side = if g.engine_black == is_engine { 0 } else { 1 };
+            let side = g.side(is_engine);
             time += g.time_used[side];
             moves += g.engine_moves[side];
             longest = longest.max(g.max_move_time[side]);
@@ -214,10 +202,79 @@ pub fn summary(games: &[GameResult], header: &str, sprt: Option<&Sprt>) -> Strin
     s
 }
 
+/// How each engine's `final_score` compared with the referee's count in the counted games, by
+/// kind ([`ScoreCheck`]), naming the games that differ: the engine under test always, the
+/// opponent when it answered. `engines`: each name, and whether it is the engine under test.
+fn score_check_lines(games: &[GameResult], engines: [(&str, bool); 2]) -> Vec<String> {
+    let counted: Vec<&GameResult> = games.iter().filter(|g| g.referee_score.is_some()).collect();
+    if counted.is_empty() {
+        return vec!["final_score against the referee count: no game counted".into()];
+    }
+    let mut lines = Vec::new();
+    for (name, is_engine) in engines {
+        let check = |g: &GameResult| g.score_checks[g.side(is_engine)];
+        let answered = counted.iter().filter(|g| check(g).is_some()).count();
+        let mut line = format!(
+            "final_score of {name} against the referee count in {} counted {}: ",
+            counted.len(),
+            games_word(counted.len())
+        );
+        if answered == 0 {
+            if is_engine {
+                line.push_str("no answer");
+                lines.push(line);
+            }
+            continue;
+        }
+        let games_with = |kind: Option<ScoreCheck>| -> Vec<String> {
+            counted
+                .iter()
+                .filter(|g| check(g) == kind)
+                .map(|g| g.game.to_string())
+                .collect()
+        };
+        let same = games_with(Some(ScoreCheck::Same)).len();
+        let mut kinds = vec![format!("{} {same}", ScoreCheck::Same.describe())];
+        for kind in [
+            Some(ScoreCheck::Margin),
+            Some(ScoreCheck::Winner),
+            Some(ScoreCheck::Unreadable),
+            None,
+        ] {
+            let ids = games_with(kind);
+            let label = kind.map_or("no answer", ScoreCheck::describe);
+            match ids.len() {
+                // Another score and another winner are always said, the rare kinds when seen.
+                0 if matches!(kind, Some(ScoreCheck::Margin | ScoreCheck::Winner)) => {
+                    kinds.push(format!("{label} 0"));
+                }
+                0 => {}
+                n => kinds.push(format!(
+                    "{label} {n} ({} {})",
+                    games_word(n),
+                    ids.join(", ")
+                )),
+            }
+        }
+        line.push_str(&kinds.join("; "));
+        lines.push(line);
+    }
+    lines
+}
+
+/// `game` or `games`, as `n` says.
+fn games_word(n: usize) -> &'static str {
+    if n == 1 {
+        "game"
+    } else {
+        "games"
+    }
+}
+
 /// The main time `name` had left at the end of its games, on average over all of them and over
 /// the long ones (past move [`long_game`]), when the clock had main time.
 fn clock_left_line(games: &[GameResult], name: &str, is_engine: bool) -> Option<String> {
-    let left = |g: &GameResult| g.main_left[if g.engine_black == is_engine { 0 } else { 1 }];
+    let left = |g: &GameResult| g.main_left[g.side(is_engine)];
     let all: Vec<f64> = games.iter().filter_map(left).collect();
     let (mean, _, _) = mean_min_max(all.iter().copied())?;
     let mut line = format!(
@@ -461,7 +518,6 @@ mod tests {
             detail: "<stderr> & more".into(),
             moves: 50 + index,
             engine_moves: [25, 25],
-            disagreement: index == 1,
             time_used: [5.0, 2.5],
             max_move_time: [0.4, 0.2],
             main_left: [Some(0.1 * index as f64), Some(0.5)],
@@ -469,12 +525,30 @@ mod tests {
         }
     }
 
+    /// A counted game: `scores`, Black's `final_score` and White's, and the referee's `count`.
+    fn counted(mut g: GameResult, scores: [Option<&str>; 2], count: &str) -> GameResult {
+        g.final_scores = scores.map(|s| s.map(str::to_string));
+        g.referee_score = Some(count.into());
+        g.check_final_scores();
+        g
+    }
+
     fn sample() -> Vec<GameResult> {
         vec![
             game(0, true, Some("B"), Reason::Resign),
             game(1, false, Some("B"), Reason::Time),
-            game(2, true, None, Reason::Score),
-            game(3, false, Some("W"), Reason::Score),
+            // The opponent (White) names the other winner of a draw.
+            counted(
+                game(2, true, None, Reason::Score),
+                [Some("0"), Some("W+1")],
+                "0",
+            ),
+            // The engine (White) counts a point more than the referee.
+            counted(
+                game(3, false, Some("W"), Reason::Score),
+                [Some("W+2.5"), Some("W+3.5")],
+                "W+2.5",
+            ),
         ]
     }
 
@@ -492,7 +566,17 @@ mod tests {
         assert!(s.contains("time 1 (new lost 1, old lost 0)"), "{s}");
         assert!(s.contains("illegal move 0"), "{s}");
         assert!(
-            s.contains("disagreeing with the referee count: 1 (games 1)"),
+            s.contains(
+                "final_score of new against the referee count in 2 counted games: the same \
+                 score 1; the same winner, another score 1 (game 3); another winner 0\n"
+            ),
+            "{s}"
+        );
+        assert!(
+            s.contains(
+                "final_score of old against the referee count in 2 counted games: the same \
+                 score 1; the same winner, another score 0; another winner 1 (game 2)\n"
+            ),
             "{s}"
         );
         assert!(
@@ -518,6 +602,59 @@ mod tests {
             "{s}"
         );
         assert_eq!((long_game(9), long_game(13), long_game(19)), (60, 120, 250));
+    }
+
+    #[test]
+    fn the_score_check_lines_name_the_rare_kinds_when_seen() {
+        let games = [
+            counted(
+                game(0, true, Some("B"), Reason::Score),
+                [Some("B+R"), None],
+                "B+1.5",
+            ),
+            counted(
+                game(1, false, Some("B"), Reason::Score),
+                [Some("B+1.5"), None],
+                "B+1.5",
+            ),
+            counted(
+                game(2, true, Some("W"), Reason::Score),
+                [None, None],
+                "W+0.5",
+            ),
+        ];
+        let s = summary(&games, "", None);
+        assert!(
+            s.contains(
+                "final_score of new against the referee count in 3 counted games: the same \
+                 score 0; the same winner, another score 0; another winner 0; no score 1 \
+                 (game 0); no answer 2 (games 1, 2)\n"
+            ),
+            "{s}"
+        );
+        assert!(
+            s.contains("final_score of old against the referee count in 3 counted games: the same score 1;"),
+            "{s}"
+        );
+        // An opponent that never answers is not mentioned; an engine that never answers is.
+        let silent = [counted(
+            game(0, true, Some("B"), Reason::Score),
+            [None, None],
+            "B+1.5",
+        )];
+        let s = summary(&silent, "", None);
+        assert!(
+            s.contains(
+                "final_score of new against the referee count in 1 counted game: no answer\n"
+            ),
+            "{s}"
+        );
+        assert!(!s.contains("final_score of old"), "{s}");
+        let s = summary(&sample()[..2], "", None);
+        assert!(
+            s.contains("final_score against the referee count: no game counted\n"),
+            "{s}"
+        );
     }
 
     #[test]

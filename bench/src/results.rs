@@ -3,6 +3,7 @@
 //! and what the summary and HTML report are computed from. `tengen-count` keeps its results
 //! the same way ([`read_lines`], [`ResultsWriter`]), one line per counted game.
 
+use crate::counting::parse_result;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -65,6 +66,47 @@ impl fmt::Display for Reason {
     }
 }
 
+/// How an engine's `final_score` compares with the referee's count of the same game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreCheck {
+    /// The same winner by the same margin (or both a draw).
+    Same,
+    /// The same winner by another margin: `B+3.5` for a count of `B+4.5`.
+    Margin,
+    /// Another winner (a draw counts as a winner of its own).
+    Winner,
+    /// A reply that is no count (`B+R`, text): nothing to compare.
+    Unreadable,
+}
+
+impl ScoreCheck {
+    /// Compare a `final_score` reply with the referee's count, both as GTP writes a score
+    /// (`B+3.5`, `W+0.5`, `0`); `None` when the count itself is no score.
+    pub fn of(reply: &str, count: &str) -> Option<ScoreCheck> {
+        let count = parse_result(count)?;
+        Some(match parse_result(reply) {
+            None => ScoreCheck::Unreadable,
+            Some(claim) if claim.partial_cmp(&0.0) != count.partial_cmp(&0.0) => ScoreCheck::Winner,
+            Some(claim) if (claim - count).abs() > SCORE_TOLERANCE => ScoreCheck::Margin,
+            Some(_) => ScoreCheck::Same,
+        })
+    }
+
+    /// What the summary and the disagreements file call it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ScoreCheck::Same => "the same score",
+            ScoreCheck::Margin => "the same winner, another score",
+            ScoreCheck::Winner => "another winner",
+            ScoreCheck::Unreadable => "no score",
+        }
+    }
+}
+
+/// Scores are multiples of half a point; two closer than this are the same.
+const SCORE_TOLERANCE: f64 = 1e-6;
+
 /// One finished game. Colours are `"B"`/`"W"`; per-colour arrays are Black first.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
@@ -93,9 +135,15 @@ pub struct GameResult {
     /// The referee's independent count, when the game was counted.
     #[serde(default)]
     pub referee_score: Option<String>,
-    /// An engine's `final_score` names a different winner than the referee's count.
+    /// An engine's `final_score` differs from the referee's count: another score or another
+    /// winner (in files written before `score_checks`, another winner only, until read back).
     #[serde(default)]
     pub disagreement: bool,
+    /// How each engine's `final_score` compares with the referee's count, when the game was
+    /// counted and the engine answered (files written before it was recorded: filled in from
+    /// `final_scores` and `referee_score` as they are read).
+    #[serde(default)]
+    pub score_checks: [Option<ScoreCheck>; 2],
     /// Wall time each colour spent thinking, in seconds (lag allowance not taken off).
     pub time_used: [f64; 2],
     /// Each colour's longest move, in seconds.
@@ -119,6 +167,33 @@ impl GameResult {
             None => 0.5,
             Some(w) if w == engine => 1.0,
             Some(_) => 0.0,
+        }
+    }
+
+    /// Compare each engine's `final_score` with the referee's count: `score_checks` and
+    /// `disagreement`. Checks already made are kept.
+    pub fn check_final_scores(&mut self) {
+        let Some(count) = self.referee_score.as_deref() else {
+            return;
+        };
+        for (check, reply) in self.score_checks.iter_mut().zip(&self.final_scores) {
+            if check.is_none() {
+                *check = reply.as_deref().and_then(|r| ScoreCheck::of(r, count));
+            }
+        }
+        self.disagreement = self
+            .score_checks
+            .iter()
+            .flatten()
+            .any(|&c| c != ScoreCheck::Same);
+    }
+
+    /// The colour (`0` Black, `1` White) of the engine under test (`engine`) or its opponent.
+    pub fn side(&self, engine: bool) -> usize {
+        if self.engine_black == engine {
+            0
+        } else {
+            1
         }
     }
 
@@ -163,9 +238,12 @@ impl fmt::Display for ResultsError {
 
 impl std::error::Error for ResultsError {}
 
-/// Read every game of a match's results file, in file order (see [`read_lines`]).
+/// Read every game of a match's results file, in file order (see [`read_lines`]). Games
+/// written before the score check was recorded get theirs from the scores they hold.
 pub fn read_results(path: &Path) -> Result<Vec<GameResult>, ResultsError> {
-    read_lines(path)
+    let mut games: Vec<GameResult> = read_lines(path)?;
+    games.iter_mut().for_each(GameResult::check_final_scores);
+    Ok(games)
 }
 
 /// Read every line of a results file, in file order. A last line cut short (the runner was
@@ -274,6 +352,7 @@ pub(crate) mod tests {
             final_scores: [None, None],
             referee_score: None,
             disagreement: false,
+            score_checks: [None, None],
             time_used: [1.0, 2.0],
             max_move_time: [0.1, 0.2],
             size: 9,
@@ -320,6 +399,45 @@ pub(crate) mod tests {
             Err(ResultsError::Parse { line: 3, .. })
         ));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn final_scores_compare_with_the_count_by_winner_and_margin() {
+        use ScoreCheck::*;
+        let check = |reply, count| ScoreCheck::of(reply, count);
+        assert_eq!(check("B+3.5", "B+3.5"), Some(Same));
+        assert_eq!(check("w+0.5", "W+0.5"), Some(Same));
+        assert_eq!(check("0", "0"), Some(Same));
+        assert_eq!(check("B+3.5", "B+4.5"), Some(Margin));
+        assert_eq!(check("W+18.5", "W+4.5"), Some(Margin));
+        assert_eq!(check("B+1", "W+2"), Some(Winner));
+        assert_eq!(check("0", "B+0.5"), Some(Winner));
+        assert_eq!(check("B+R", "B+2"), Some(Unreadable));
+        assert_eq!(check("I don't know", "W+2"), Some(Unreadable));
+        assert_eq!(check("B+2", "B+R"), None, "a resignation is no count");
+    }
+
+    #[test]
+    fn an_old_results_file_loads_and_gets_its_score_checks() {
+        // Game 5 of the 9x9 match against GNU Go on 8ba758f, as written before the score
+        // check was recorded: the winner agreed, so `disagreement` was false.
+        let old = r#"{"game":5,"engine_black":false,"black":"GNU Go 3.8","white":"tengen 0.1.0","winner":"W","result":"W+34.5","reason":"score","detail":"","moves":89,"engine_moves":[44,44],"final_scores":["W+36.5","W+34.5"],"referee_score":"W+34.5","disagreement":false,"time_used":[9.1,8.2],"max_move_time":[1.4,0.7],"size":9,"main_left":[null,null],"sgf":"game-00005.sgf"}"#;
+        // Older still: no final_score, no referee, no size.
+        let older = r#"{"game":6,"engine_black":true,"black":"a","white":"b","winner":"B","result":"B+R","reason":"resign","moves":40,"time_used":[1.0,2.0],"max_move_time":[0.1,0.2],"sgf":"game-00006.sgf"}"#;
+        let dir = std::env::temp_dir().join(format!("tengen-old-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("results.jsonl");
+        std::fs::write(&path, format!("{old}\n{older}\n")).unwrap();
+        let games = read_results(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            games[0].score_checks,
+            [Some(ScoreCheck::Margin), Some(ScoreCheck::Same)]
+        );
+        assert!(games[0].disagreement, "another score is a disagreement now");
+        assert_eq!(games[1].score_checks, [None, None]);
+        assert!(!games[1].disagreement);
     }
 
     #[test]

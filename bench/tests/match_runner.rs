@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tengen_bench::results::{read_results, GameResult, Reason};
+use tengen_bench::results::{read_results, GameResult, Reason, ScoreCheck};
 use tengen_engine::sgf::GameRecord;
 use tengen_engine::Rules;
 
@@ -118,6 +118,76 @@ fn a_clock_that_allows_the_moves_records_time_left() {
         assert!(text.contains("OT[2x1.5 byo-yomi]"), "{text}");
         assert!(g.final_scores.iter().all(Option::is_some));
     }
+}
+
+/// A counted match of two games between `engine` and `opponent` (both pass from their 8th
+/// move; nothing dead at the count): the games and the summary.
+fn counted_match(dir: &Path, engine: &str, opponent: &str) -> (Vec<GameResult>, String) {
+    let (engine, opponent) = (fake(engine), fake(opponent));
+    let mut args = quick_match(&engine, &opponent);
+    args.extend(["-n", "2", "--out", dir.to_str().unwrap()]);
+    let (ok, summary, err) = run(&args);
+    assert!(ok, "{summary}\n{err}");
+    let games = read_results(&dir.join("results.jsonl")).unwrap();
+    assert!(games.iter().all(|g| g.reason == Reason::Score), "{games:?}");
+    (games, summary)
+}
+
+#[test]
+fn final_scores_that_agree_with_the_count_are_not_flagged() {
+    let dir = fresh_dir("score-check-agrees");
+    let (games, summary) = counted_match(
+        &dir,
+        "--seed 5 --name left --pass-at 8",
+        "--seed 6 --name right --pass-at 8",
+    );
+    for g in &games {
+        assert!(!g.disagreement, "{g:?}");
+        assert_eq!(g.score_checks, [Some(ScoreCheck::Same); 2], "{g:?}");
+    }
+    for name in ["left", "right"] {
+        let line = format!(
+            "final_score of {name} 0.1 against the referee count in 2 counted games: the same \
+             score 2; the same winner, another score 0; another winner 0\n"
+        );
+        assert!(summary.contains(&line), "{summary}");
+    }
+}
+
+#[test]
+fn final_scores_that_disagree_with_the_count_are_flagged() {
+    let dir = fresh_dir("score-check-disagrees");
+    // The engine under test counts a point too many; its opponent names the other winner.
+    let engine = "--seed 5 --name plus-one --pass-at 8 --final-score-error 1";
+    let opponent = "--seed 6 --name upside-down --pass-at 8 --final-score-error -1000";
+    let (games, summary) = counted_match(&dir, engine, opponent);
+    for g in &games {
+        assert!(g.disagreement, "{g:?}");
+        assert_eq!(
+            g.score_checks[g.side(true)],
+            Some(ScoreCheck::Margin),
+            "{g:?}"
+        );
+        assert_eq!(
+            g.score_checks[g.side(false)],
+            Some(ScoreCheck::Winner),
+            "{g:?}"
+        );
+    }
+    assert!(
+        summary.contains(
+            "final_score of plus-one 0.1 against the referee count in 2 counted games: the same \
+             score 0; the same winner, another score 2 (games 0, 1); another winner 0\n"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "final_score of upside-down 0.1 against the referee count in 2 counted games: the \
+             same score 0; the same winner, another score 0; another winner 2 (games 0, 1)\n"
+        ),
+        "{summary}"
+    );
 }
 
 fn pair_key(g: &GameResult) -> (usize, Option<String>, String, usize) {

@@ -1,7 +1,7 @@
 //! `tengen-fake-gtp`: a scripted GTP engine for testing controllers (the match and regression
 //! runners' own tests use it). It plays seeded random legal moves and can be told to
 //! misbehave on its Nth `genmove`: sleep, hang, crash, answer garbage, play an illegal move,
-//! resign. It is no Go player; it exists so that every failure a referee must handle can be
+//! resign; and it can miscount its `final_score` by a chosen margin. It is no Go player; it exists so that every failure a referee must handle can be
 //! produced on demand, without GNU Go or a network.
 
 use clap::Parser;
@@ -11,7 +11,7 @@ use tengen_engine::coord::{move_text, parse_move};
 use tengen_engine::handicap::fixed_handicap;
 use tengen_engine::player::random_legal_move;
 use tengen_engine::rng::Rng;
-use tengen_engine::{Color, Game, Move, Point, Rules};
+use tengen_engine::{Color, Game, Move, Point, Rules, Score};
 
 #[derive(Parser)]
 #[command(
@@ -50,6 +50,11 @@ struct Script {
     /// Refuse clock commands (`time_settings`, `time_left`, ...), like engines without clocks.
     #[arg(long)]
     no_clock: bool,
+    /// Answer `final_score` with its own count (area, nothing dead) with the winner's margin
+    /// changed by this many points: 1 counts a point too many; a negative number larger than
+    /// the margin names the other winner (a draw counts as Black's).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    final_score_error: f64,
 }
 
 const COMMANDS: &[&str] = &[
@@ -198,7 +203,12 @@ impl Fake {
             "loadsgf" => std::fs::metadata(args.first().copied().unwrap_or(""))
                 .map(|_| String::new())
                 .map_err(|_| "cannot load file".to_string()),
-            "final_score" => Ok(self.game.score(&[]).to_string()),
+            "final_score" => {
+                let Score(black) = self.game.score(&[]);
+                let winner = if black < 0.0 { -1.0 } else { 1.0 };
+                let margin = black.abs() + self.script.final_score_error;
+                Ok(Score(winner * margin).to_string())
+            }
             "final_status_list" => Ok(String::new()),
             "time_settings" | "time_left" | "kgs-time_settings" if self.script.no_clock => {
                 Err("unknown command".into())
