@@ -1,10 +1,14 @@
 //! A whole match: probe the engines, choose this run's games (shard, resume), play them on a
-//! few threads, record each as it ends (results line, SGF), show progress, stop early when an
+//! few threads, record each as it ends (results line, SGF, and a test in `disagreements.tst`
+//! when a `final_score` differed from the referee's count), show progress, stop early when an
 //! SPRT decides, and write the summary and the HTML report.
 
 use crate::gtp_client::{GtpEngine, GtpError};
 use crate::openings::Openings;
-use crate::referee::{play_game, write_sgf, GameSettings, GameSetup, PlayerSpec};
+use crate::referee::{
+    append_disagreement, play_game, write_sgf, GameSettings, GameSetup, PlayerSpec,
+    DISAGREEMENTS_FILE,
+};
 use crate::report::{html_report, in_game_order, progress_line, summary};
 use crate::results::{read_results, GameResult, ResultsError, ResultsWriter};
 use crate::stats::{Sprt, SprtDecision};
@@ -63,7 +67,7 @@ pub struct MatchConfig {
     /// What every game shares: board, rules, clock, the referee of the count.
     pub settings: GameSettings,
     pub openings: Openings,
-    /// SGF files, the summary and the HTML report go here.
+    /// SGF files, `disagreements.tst`, the summary and the HTML report go here.
     pub out_dir: PathBuf,
     pub results: PathBuf,
     pub shard: Option<Shard>,
@@ -238,7 +242,7 @@ fn earlier_games(
 }
 
 /// Play the games `todo` on `cfg.concurrency` threads, each recorded as it ends (results line,
-/// SGF, progress) and added to `done`, until all are played or the SPRT decides (its decision
+/// SGF, its test in the disagreements file if any, progress) and added to `done`, until all are played or the SPRT decides (its decision
 /// is returned).
 fn play_games(
     cfg: &MatchConfig,
@@ -278,6 +282,12 @@ fn play_games(
     let mut decision = None;
     for result in rx {
         writer.write(&result)?;
+        if result.disagreement {
+            // The game's SGF is already written: the test that loads it can follow.
+            if let Err(e) = append_disagreement(&cfg.out_dir, &result, &cfg.settings) {
+                eprintln!("\ncannot write {DISAGREEMENTS_FILE}: {e}");
+            }
+        }
         done.push(result);
         if let Some(sprt) = &cfg.sprt {
             let d = sprt.decide(&crate::report::tallies(done)[2]);

@@ -8,6 +8,9 @@
 //! winner and margin ([`crate::results::ScoreCheck`]).
 
 mod clock;
+mod disagreements;
+
+pub use disagreements::{append_disagreement, DISAGREEMENTS_FILE};
 
 use crate::gtp_client::{GtpEngine, GtpError};
 use crate::results::{GameResult, Reason};

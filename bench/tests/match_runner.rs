@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
+use tengen_bench::regress::{check_reply, parse_tst, run_file, RegressOptions, TestVerdict};
 use tengen_bench::results::{read_results, GameResult, Reason, ScoreCheck};
 use tengen_engine::sgf::GameRecord;
 use tengen_engine::Rules;
@@ -152,10 +154,11 @@ fn final_scores_that_agree_with_the_count_are_not_flagged() {
         );
         assert!(summary.contains(&line), "{summary}");
     }
+    assert!(!dir.join("disagreements.tst").exists());
 }
 
 #[test]
-fn final_scores_that_disagree_with_the_count_are_flagged() {
+fn final_scores_that_disagree_with_the_count_become_fixtures() {
     let dir = fresh_dir("score-check-disagrees");
     // The engine under test counts a point too many; its opponent names the other winner.
     let engine = "--seed 5 --name plus-one --pass-at 8 --final-score-error 1";
@@ -187,6 +190,74 @@ fn final_scores_that_disagree_with_the_count_are_flagged() {
              same score 0; the same winner, another score 0; another winner 2 (games 0, 1)\n"
         ),
         "{summary}"
+    );
+
+    // One test per game: the SGF beside the file, final_score checked against the count.
+    let path = dir.join("disagreements.tst");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let steps = parse_tst(&text).unwrap();
+    let tests: Vec<_> = steps.iter().filter(|s| s.check.is_some()).collect();
+    assert_eq!(tests.len(), 2, "{text}");
+    for (g, test) in games.iter().zip(&tests) {
+        let count = g.referee_score.as_deref().unwrap();
+        assert_eq!(test.id, Some(g.game as u64));
+        assert_eq!(test.command, "final_score");
+        assert!(check_reply(test.check.as_ref().unwrap(), count).unwrap());
+        assert!(text.contains(&format!("loadsgf {}\n", g.sgf)), "{text}");
+        let comment = format!(
+            "# game {} ({}, {} moves): referee count {count} (",
+            g.game, g.sgf, g.moves
+        );
+        assert!(text.contains(&comment), "{text}");
+        for score in g.final_scores.iter().flatten() {
+            assert!(text.contains(&format!(" said {score}, ")), "{text}");
+        }
+    }
+    // The tests replay: an engine that counts as the referee passes them, a miscounting one
+    // fails them.
+    let regress = |script: &str| {
+        let options = RegressOptions {
+            engine: fake(script),
+            timeout: Duration::from_secs(10),
+        };
+        run_file(&path, &options)
+    };
+    let fair = regress("");
+    // The fake engine has no `tengen-param`: the two setup lines are errors, nothing else.
+    assert_eq!(fair.errors.len(), 2, "{:?}", fair.errors);
+    assert!(
+        fair.errors.iter().all(|e| e.contains("tengen-param")),
+        "{:?}",
+        fair.errors
+    );
+    assert!(
+        fair.tests.iter().all(|t| t.verdict == TestVerdict::Passed),
+        "{fair:?}"
+    );
+    let miscounting = regress("--final-score-error 1");
+    assert!(
+        miscounting
+            .tests
+            .iter()
+            .all(|t| t.verdict == TestVerdict::UnexpectedFail),
+        "{miscounting:?}"
+    );
+
+    // A resumed match appends the tests of its new games under the same header.
+    let (engine, opponent) = (fake(engine), fake(opponent));
+    let mut args = quick_match(&engine, &opponent);
+    args.extend(["-n", "3", "--resume", "--out", dir.to_str().unwrap()]);
+    let (ok, _, err) = run(&args);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("tengen-param seed 1").count(), 1, "{text}");
+    assert_eq!(
+        parse_tst(&text)
+            .unwrap()
+            .iter()
+            .filter(|s| s.check.is_some())
+            .count(),
+        3
     );
 }
 

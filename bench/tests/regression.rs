@@ -52,19 +52,22 @@ fn deterministic_suites_pass() {
 
 /// The referee and tengen together: tengen plays whole games under a clock against the fake
 /// engine and never forfeits (no illegal move, crash, hang or protocol error), tengen referees
-/// the count, and every SGF replays under the rules core.
+/// the count, and every SGF replays under the rules core. The fake engine counts 100 points
+/// too many, so each counted game has its test in `disagreements.tst`, which runs on tengen as it
+/// is (the SGF loads, `final_score` answers; whether tengen agrees with the referee, itself
+/// under other settings, is not asserted).
 #[test]
 fn tengen_plays_refereed_games_to_the_end() {
-    let engine = tengen_binary();
+    let engine_binary = tengen_binary();
     let engine = format!(
         "{} --playouts 300 --threads 1 --seed 1",
-        engine.to_string_lossy()
+        engine_binary.to_string_lossy()
     );
     let opponent = format!(
-        "{} --seed 3 --pass-at 20",
+        "{} --seed 3 --pass-at 20 --final-score-error 100",
         env!("CARGO_BIN_EXE_tengen-fake-gtp")
     );
-    let referee = tengen_binary().to_string_lossy().into_owned();
+    let referee = engine_binary.to_string_lossy().into_owned();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tengen-vs-fake");
     let _ = std::fs::remove_dir_all(&dir);
     let out = Command::new(env!("CARGO_BIN_EXE_tengen-match"))
@@ -91,5 +94,21 @@ fn tengen_plays_refereed_games_to_the_end() {
             .replay(tengen_engine::Rules::chinese(), None)
             .unwrap();
         assert_eq!(record.move_count(), g.moves);
+    }
+    let counted = games.iter().filter(|g| g.referee_score.is_some()).count();
+    let fixtures = dir.join(tengen_bench::referee::DISAGREEMENTS_FILE);
+    assert_eq!(fixtures.exists(), counted > 0);
+    if counted > 0 {
+        let options = RegressOptions {
+            engine: engine_binary.to_string_lossy().into_owned(),
+            timeout: Duration::from_secs(60),
+        };
+        let report = run_file(&fixtures, &options);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert_eq!(report.tests.len(), counted, "{report:?}");
+        assert!(report
+            .tests
+            .iter()
+            .all(|t| t.reply.starts_with(['B', 'W', '0'])));
     }
 }

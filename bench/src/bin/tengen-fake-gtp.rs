@@ -11,6 +11,7 @@ use tengen_engine::coord::{move_text, parse_move};
 use tengen_engine::handicap::fixed_handicap;
 use tengen_engine::player::random_legal_move;
 use tengen_engine::rng::Rng;
+use tengen_engine::sgf::GameRecord;
 use tengen_engine::{Color, Game, Move, Point, Rules, Score};
 
 #[derive(Parser)]
@@ -95,6 +96,19 @@ impl Fake {
             ..Rules::chinese()
         };
         self.game = Game::new(size, rules).ok_or("unacceptable size")?;
+        Ok(())
+    }
+
+    /// Replay the SGF file at `path` (its komi, Chinese rules).
+    fn load(&mut self, path: &str) -> Result<(), String> {
+        let text = std::fs::read_to_string(path).map_err(|_| "cannot load file".to_string())?;
+        let rules = Rules {
+            komi: self.game.rules().komi,
+            ..Rules::chinese()
+        };
+        self.game = GameRecord::parse(&text)
+            .and_then(|record| record.replay(rules, None))
+            .map_err(|e| format!("cannot load file: {e}"))?;
         Ok(())
     }
 
@@ -199,10 +213,10 @@ impl Fake {
                     .map_err(|e| e.to_string())?;
                 Ok(String::new())
             }
-            // Only checks that the file is there (relative to the working folder).
-            "loadsgf" => std::fs::metadata(args.first().copied().unwrap_or(""))
-                .map(|_| String::new())
-                .map_err(|_| "cannot load file".to_string()),
+            // The whole main line, relative to the working folder.
+            "loadsgf" => self
+                .load(args.first().copied().unwrap_or(""))
+                .map(|_| String::new()),
             "final_score" => {
                 let Score(black) = self.game.score(&[]);
                 let winner = if black < 0.0 { -1.0 } else { 1.0 };
