@@ -57,6 +57,45 @@ impl FromStr for Shard {
     }
 }
 
+/// Which colour the engine under test plays.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum EngineColor {
+    /// Black in even games, White in odd ones (pairs of games share an opening).
+    #[default]
+    Alternate,
+    /// Black in every game.
+    Black,
+    /// White in every game (a handicap match where the engine gives the stones).
+    White,
+}
+
+impl EngineColor {
+    /// Is the engine Black in game `game`?
+    pub fn is_black(self, game: usize) -> bool {
+        match self {
+            EngineColor::Alternate => game.is_multiple_of(2),
+            EngineColor::Black => true,
+            EngineColor::White => false,
+        }
+    }
+}
+
+impl FromStr for EngineColor {
+    type Err = String;
+
+    /// `alternate`, `black` or `white` (`b`, `w` too).
+    fn from_str(s: &str) -> Result<EngineColor, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "alternate" => Ok(EngineColor::Alternate),
+            "black" | "b" => Ok(EngineColor::Black),
+            "white" | "w" => Ok(EngineColor::White),
+            _ => Err(format!(
+                "bad colour {s:?}: expected alternate, black or white"
+            )),
+        }
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -64,6 +103,8 @@ pub struct MatchConfig {
     pub engine: String,
     pub opponent: String,
     pub games: usize,
+    /// The engine's colour in each game.
+    pub engine_color: EngineColor,
     /// What every game shares: board, rules, clock, the referee of the count.
     pub settings: GameSettings,
     pub openings: Openings,
@@ -150,6 +191,11 @@ pub fn settings_line(cfg: &MatchConfig) -> String {
          max {5} moves",
         g.size, g.rules.komi, g.handicap, g.time, g.lag, g.max_moves
     );
+    match cfg.engine_color {
+        EngineColor::Alternate => {}
+        EngineColor::Black => s.push_str(", the engine always Black"),
+        EngineColor::White => s.push_str(", the engine always White"),
+    }
     if let Some(shard) = cfg.shard {
         s.push_str(&format!(", shard {}/{}", shard.index, shard.count));
     }
@@ -332,10 +378,11 @@ pub fn write_reports(
     Ok(())
 }
 
-/// The setup of game `game`: colours alternate (the engine under test, `players[0]`, is Black
-/// in even games), the opening comes from the match's openings.
+/// The setup of game `game`: the colours as the match says (by default they alternate: the
+/// engine under test, `players[0]`, is Black in even games), the opening from the match's
+/// openings.
 fn game_setup(cfg: &MatchConfig, game: usize, [engine, opponent]: &[PlayerSpec; 2]) -> GameSetup {
-    let engine_black = game.is_multiple_of(2);
+    let engine_black = cfg.engine_color.is_black(game);
     let players = if engine_black {
         [engine.clone(), opponent.clone()]
     } else {

@@ -122,6 +122,34 @@ fn a_clock_that_allows_the_moves_records_time_left() {
     }
 }
 
+#[test]
+fn a_handicap_match_keeps_the_engine_on_one_colour() {
+    let dir = fresh_dir("engine-white");
+    let engine = fake("--seed 5 --name giver --pass-at 6");
+    let opponent = fake("--seed 6 --name taker --pass-at 6");
+    let out = dir.to_str().unwrap();
+    let mut args = quick_match(&engine, &opponent);
+    args.extend(["-n", "3", "--out", out, "--handicap", "2"]);
+    args.extend(["--engine-color", "white"]);
+    let (ok, stdout, stderr) = run(&args);
+    assert!(ok, "{stdout}\n{stderr}");
+    let games = read_results(&dir.join("results.jsonl")).unwrap();
+    assert_eq!(games.len(), 3);
+    for g in &games {
+        assert!(!g.engine_black, "{g:?}");
+        assert!(g.white.starts_with("giver"), "{g:?}");
+        let text = std::fs::read_to_string(dir.join(&g.sgf)).unwrap();
+        assert!(text.contains("HA[2]"), "{text}");
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    assert!(summary.contains("the engine always White"), "{summary}");
+    let (ok, _, stderr) = run(&["-e", &engine, "-o", &opponent, "--engine-color", "red"]);
+    assert!(
+        !ok && stderr.contains("alternate, black or white"),
+        "{stderr}"
+    );
+}
+
 /// A counted match of two games between `engine` and `opponent` (both pass from their 8th
 /// move; nothing dead at the count): the games and the summary.
 fn counted_match(dir: &Path, engine: &str, opponent: &str) -> (Vec<GameResult>, String) {

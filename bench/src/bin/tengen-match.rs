@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen_bench::gtp_client::tengen_beside_this_binary;
-use tengen_bench::match_runner::{run_match, write_reports, MatchConfig, Shard};
+use tengen_bench::match_runner::{run_match, write_reports, EngineColor, MatchConfig, Shard};
 use tengen_bench::openings::{parse_openings, Openings};
 use tengen_bench::referee::GameSettings;
 use tengen_bench::report::summary;
@@ -70,6 +70,10 @@ struct PlayArgs {
     /// Fixed handicap stones for Black.
     #[arg(long, default_value_t = 0)]
     handicap: usize,
+    /// The engine's colour: alternate (Black in even games), black or white (e.g. giving a
+    /// handicap in every game).
+    #[arg(long, default_value = "alternate")]
+    engine_color: EngineColor,
     /// Rules the referee enforces and counts by: chinese, japanese or tromp-taylor.
     #[arg(long, default_value = "chinese")]
     rules: String,
@@ -136,6 +140,7 @@ fn match_config(a: PlayArgs) -> Result<MatchConfig, String> {
         engine: a.engine.unwrap_or_default(),
         opponent: a.opponent.unwrap_or_default(),
         games: a.games,
+        engine_color: a.engine_color,
         settings: GameSettings {
             size: a.size,
             rules,
