@@ -185,6 +185,38 @@ fn final_scores_that_agree_with_the_count_are_not_flagged() {
     assert!(!dir.join("disagreements.tst").exists());
 }
 
+/// The tests of a `disagreements.tst` replay: an engine that counts as the referee passes
+/// them, a miscounting one fails them.
+fn the_fixtures_replay(path: &Path) {
+    let regress = |script: &str| {
+        let options = RegressOptions {
+            engine: fake(script),
+            timeout: Duration::from_secs(10),
+        };
+        run_file(path, &options)
+    };
+    let fair = regress("");
+    // The fake engine has no `tengen-param`: the two setup lines are errors, nothing else.
+    assert_eq!(fair.errors.len(), 2, "{:?}", fair.errors);
+    assert!(
+        fair.errors.iter().all(|e| e.contains("tengen-param")),
+        "{:?}",
+        fair.errors
+    );
+    assert!(
+        fair.tests.iter().all(|t| t.verdict == TestVerdict::Passed),
+        "{fair:?}"
+    );
+    let miscounting = regress("--final-score-error 1");
+    assert!(
+        miscounting
+            .tests
+            .iter()
+            .all(|t| t.verdict == TestVerdict::UnexpectedFail),
+        "{miscounting:?}"
+    );
+}
+
 #[test]
 fn final_scores_that_disagree_with_the_count_become_fixtures() {
     let dir = fresh_dir("score-check-disagrees");
@@ -241,35 +273,7 @@ fn final_scores_that_disagree_with_the_count_become_fixtures() {
             assert!(text.contains(&format!(" said {score}, ")), "{text}");
         }
     }
-    // The tests replay: an engine that counts as the referee passes them, a miscounting one
-    // fails them.
-    let regress = |script: &str| {
-        let options = RegressOptions {
-            engine: fake(script),
-            timeout: Duration::from_secs(10),
-        };
-        run_file(&path, &options)
-    };
-    let fair = regress("");
-    // The fake engine has no `tengen-param`: the two setup lines are errors, nothing else.
-    assert_eq!(fair.errors.len(), 2, "{:?}", fair.errors);
-    assert!(
-        fair.errors.iter().all(|e| e.contains("tengen-param")),
-        "{:?}",
-        fair.errors
-    );
-    assert!(
-        fair.tests.iter().all(|t| t.verdict == TestVerdict::Passed),
-        "{fair:?}"
-    );
-    let miscounting = regress("--final-score-error 1");
-    assert!(
-        miscounting
-            .tests
-            .iter()
-            .all(|t| t.verdict == TestVerdict::UnexpectedFail),
-        "{miscounting:?}"
-    );
+    the_fixtures_replay(&path);
 
     // A resumed match appends the tests of its new games under the same header.
     let (engine, opponent) = (fake(engine), fake(opponent));
