@@ -62,6 +62,18 @@ loadsgf sgf/seki-centre-one-eye.sgf
 61 final_status_list dead
 #? []
 
+# --- Seki in the corner with two stones at the 1-2 points: White's a2 and b1 share b2 with
+# Black's a3-d4 c2 c1, whose other liberty, d2, it shares with e2 f2 f1 around White's d1.
+# Black filling b2 is self-atari (White takes it all at d2), White filling b2 too (Black takes
+# three at a1), and neither side captures the other even moving first; but d1 is dead (Black
+# d2 then e1 costs it nothing). Not a dead-lock seki (d2 is no dead-lock point): the standoff
+# reading finds it. Area: Black 16 (13 stones, d1 d2 e1), b2 nobody's, White 64.
+loadsgf sgf/seki-corner-diagonal.sgf
+62 final_status_list dead
+#? [D1]
+63 final_score
+#? [W\+55\.5]
+
 # --- Not a seki: Black's seven stones at the top right and White's g9 h9 j9 share g8 and j8,
 # each a dead-lock, but White can fill j8 on purpose: Black captures at g8 and is left with the
 # bent four in the corner (g9 h9 j9 j8), which White kills. Black is dead.

@@ -13,7 +13,9 @@
 //!    dead stones in it, are alive ([`eyespace::lives_by_eye_space`]).
 //! 4. *Capturing races*: chains the playouts call dead that capture a neighbour first even when it
 //!    moves first, and are then alive for good, are alive, and what they capture is dead; so are
-//!    large ones that no neighbour captures even moving first ([`semeai::revive`]).
+//!    large ones that no neighbour captures even moving first, and small ones in such a
+//!    standoff both ways, as in a seki with two stones at the 1-2 points of a corner
+//!    ([`semeai::revive`]).
 //! 5. *Dame ko*: a stone in atari on the border of two living groups whose capture would be a ko,
 //!    left unresolved when both passed, stays alive ([`dame_ko`]).
 //! 6. *One small eye*: chains whose only eye is one small region that stays one eye whoever plays

@@ -20,7 +20,12 @@
 //!    in a seki: alive (the attacker may play approach moves: a liberty it would fill in
 //!    self-atari is filled after a move that connects it). That holds too for a chain that
 //!    wins a race but is not alive for good after the capture (a seki where capturing the
-//!    stones inside would leave a killable eye space).
+//!    stones inside would leave a killable eye space); what it captures first is dead when,
+//!    after the capture, it is still in a standoff (a stone inside its eye space). A small
+//!    chain's standoff counts only both ways: every living enemy chain next to it safe from it
+//!    too, even moving first (two stones at the 1-2 points of a corner, in seki with a group
+//!    that has one eye). A chain revived this way can be the living neighbour another one
+//!    needed, so the chains are read again while a pass changes something.
 
 use super::{benson, eyespace, Chains, Regions};
 use crate::board::Board;
@@ -383,106 +388,173 @@ impl Race {
     }
 }
 
+/// Passes of [`revive`] over the chains at most: a chain revived in one pass (a seki's stones,
+/// say) can be the living neighbour that a chain read earlier needed.
+const REVIVE_PASSES: usize = 3;
+
 /// Chains the playouts call dead (`dead`, per chain of `chains`) that win a capturing race
 /// and then live, or that the other colour cannot capture even moving first (a standoff, as
-/// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, next to a living enemy chain): the
-/// judgement with them alive and the chains they capture dead. `fixed` marks the chains whose
-/// status is already known for certain (Benson's algorithm), which no race changes. All the
-/// standoff readings of one call share one budget of `GROUP_NODE_BUDGET` positions.
+/// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, or smaller ones whose living enemy
+/// neighbours are safe from them too): the judgement with them alive and the chains they
+/// capture dead. `fixed` marks the chains whose status is already known for certain (Benson's
+/// algorithm), which no race changes. The chains are read again while a pass changes
+/// something (at most [`REVIVE_PASSES`]); all the standoff readings of one call share one
+/// budget of `GROUP_NODE_BUDGET` positions.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
     let mut left = GROUP_NODE_BUDGET;
-    for (a, chain) in chains.list.iter().enumerate() {
-        if !verdict[a] || fixed[a] || chain.liberties.len() > MAX_RACE_LIBERTIES {
-            continue;
-        }
-        let threats = living_enemies(board, chains, a, &verdict);
-        // The living enemy chains next to it that it captures.
-        let captured: Vec<usize> = threats
-            .iter()
-            .copied()
-            .filter(|&b| {
-                !fixed[b] && captures_first(board, chain.stones[0], chains.list[b].stones[0])
-            })
-            .collect();
-        // A standoff: no living neighbour captures it even moving first.
-        let mut standoff = || {
-            chain.stones.len() >= MIN_STANDOFF_STONES
-                && !threats.is_empty()
-                && captured_by_any_within(board, chain.stones[0], &mut left) == Some(false)
-        };
-        if captured.is_empty() {
-            if standoff() {
-                verdict[a] = false;
-            }
-            continue;
-        }
-        // Is it alive for good once they are gone, and the enemy stones already judged dead
-        // too? Capturing them fills their liberties, which are then no eye space.
-        let mut after = board.clone();
-        for &b in &captured {
-            for &p in &chains.list[b].liberties {
-                after.set_cell(p, Some(chain.color));
+    for _ in 0..REVIVE_PASSES {
+        let before = verdict.clone();
+        for (a, chain) in chains.list.iter().enumerate() {
+            if verdict[a] && !fixed[a] && chain.liberties.len() <= MAX_RACE_LIBERTIES {
+                revive_chain(board, chains, a, &mut verdict, fixed, &mut left);
             }
         }
-        for (x, other) in chains.list.iter().enumerate() {
-            if other.color != chain.color && (verdict[x] || captured.contains(&x)) {
-                for &p in &other.stones {
-                    after.set_cell(p, None);
+        if verdict == before {
+            break;
+        }
+    }
+    verdict
+}
+
+/// [`revive`] for the chain `a`, which `verdict` calls dead: the races it wins and the
+/// standoff, with `left` positions of standoff reading left.
+fn revive_chain(
+    board: &Board,
+    chains: &Chains,
+    a: usize,
+    verdict: &mut [bool],
+    fixed: &[bool],
+    left: &mut usize,
+) {
+    let chain = &chains.list[a];
+    let threats = living_enemies(board, chains, a, verdict);
+    // The living enemy chains next to it that it captures.
+    let captured: Vec<usize> = threats
+        .iter()
+        .copied()
+        .filter(|&b| !fixed[b] && captures_first(board, chain.stones[0], chains.list[b].stones[0]))
+        .collect();
+    // A standoff: no living neighbour captures it even moving first (for a small chain, and
+    // it captures none of them either).
+    let standoff = |left: &mut usize| {
+        !threats.is_empty()
+            && captured_by_any_within(board, chain.stones[0], left) == Some(false)
+            && (chain.stones.len() >= MIN_STANDOFF_STONES
+                || mutual_standoff(board, chains, &threats, left))
+    };
+    if captured.is_empty() {
+        if standoff(left) {
+            verdict[a] = false;
+        }
+        return;
+    }
+    // Is it alive for good once they are gone, and the enemy stones already judged dead too?
+    let after = after_capture(board, chains, a, &captured, verdict);
+    let after_chains = Chains::new(&after);
+    let regions = Regions::new(&after, &after_chains, chain.color);
+    let unconditional = benson::unconditional(&after_chains, &regions);
+    let lives = alive_after(&after, &after_chains, &regions, &unconditional);
+    let lives = |p: Point| after_chains.at(p).is_some_and(|x| lives[x]);
+    if !lives(chain.stones[0]) {
+        if standoff(left) {
+            verdict[a] = false;
+            // What it captures first is dead when the capture costs it nothing: after it,
+            // still no enemy stone captures it, even moving first (a stone inside its eye
+            // space, not one of a seki's stones that would leave it a killable eye).
+            if captured_by_any_within(&after, chain.stones[0], left) == Some(false) {
+                for &b in &captured {
+                    verdict[b] = true;
                 }
             }
         }
-        let after_chains = Chains::new(&after);
-        let regions = Regions::new(&after, &after_chains, chain.color);
-        let unconditional = benson::unconditional(&after_chains, &regions);
-        let roomy = eyespace::lives_by_eye_space(
-            &after_chains,
-            &regions,
-            &vec![false; after_chains.list.len()],
-        );
-        let mut two_eyes = vec![false; after_chains.list.len()];
-        for region in &regions.list {
-            if let [x] = region.boundary[..] {
-                if region.empty.len() == region.points.len()
-                    && !is_killable(after.geometry(), &region.points)
-                {
-                    two_eyes[x] = true;
-                }
-            }
+        return;
+    }
+    for &b in &captured {
+        verdict[b] = true;
+    }
+    // Its own colour's chains that live with it, and the enemy stones in what they hold.
+    for (x, other) in chains.list.iter().enumerate() {
+        if other.color == chain.color && verdict[x] && !fixed[x] && lives(other.stones[0]) {
+            verdict[x] = false;
         }
-        let lives = |p: Point| {
-            after_chains
-                .at(p)
-                .is_some_and(|x| unconditional.alive[x] || roomy[x] || two_eyes[x])
-        };
-        if !lives(chain.stones[0]) {
-            if standoff() {
-                verdict[a] = false;
-            }
-            continue;
-        }
-        for &b in &captured {
-            verdict[b] = true;
-        }
-        // Its own colour's chains that live with it, and the enemy stones in what they hold.
-        for (x, other) in chains.list.iter().enumerate() {
-            if other.color == chain.color && verdict[x] && !fixed[x] && lives(other.stones[0]) {
-                verdict[x] = false;
-            }
-        }
-        for (r, region) in regions.list.iter().enumerate() {
-            if unconditional.safe[r] {
-                for &p in &region.points {
-                    if let Some(x) = chains.at(p) {
-                        if chains.list[x].color != chain.color && !fixed[x] {
-                            verdict[x] = true;
-                        }
+    }
+    for (r, region) in regions.list.iter().enumerate() {
+        if unconditional.safe[r] {
+            for &p in &region.points {
+                if let Some(x) = chains.at(p) {
+                    if chains.list[x].color != chain.color && !fixed[x] {
+                        verdict[x] = true;
                     }
                 }
             }
         }
     }
-    verdict
+}
+
+/// The board once chain `a` has captured the chains `captured` (their liberties filled by
+/// it: it fills them to capture, and they are then no eye space), with the enemy stones
+/// `verdict` calls dead gone too.
+fn after_capture(
+    board: &Board,
+    chains: &Chains,
+    a: usize,
+    captured: &[usize],
+    verdict: &[bool],
+) -> Board {
+    let color = chains.list[a].color;
+    let mut after = board.clone();
+    for &b in captured {
+        for &p in &chains.list[b].liberties {
+            after.set_cell(p, Some(color));
+        }
+    }
+    for (x, other) in chains.list.iter().enumerate() {
+        if other.color != color && (verdict[x] || captured.contains(&x)) {
+            for &p in &other.stones {
+                after.set_cell(p, None);
+            }
+        }
+    }
+    after
+}
+
+/// Per chain of `chains` (of the board `after`): alive for good in the areas `regions`
+/// encloses, by Benson (`unconditional`), a big enough eye space, or an eye space of one
+/// chain that no attack reduces to one eye.
+fn alive_after(
+    after: &Board,
+    chains: &Chains,
+    regions: &Regions,
+    unconditional: &benson::Benson,
+) -> Vec<bool> {
+    let roomy = eyespace::lives_by_eye_space(chains, regions, &vec![false; chains.list.len()]);
+    let mut lives: Vec<bool> = (0..chains.list.len())
+        .map(|x| unconditional.alive[x] || roomy[x])
+        .collect();
+    for region in &regions.list {
+        if let [x] = region.boundary[..] {
+            if region.empty.len() == region.points.len()
+                && !is_killable(after.geometry(), &region.points)
+            {
+                lives[x] = true;
+            }
+        }
+    }
+    lives
+}
+
+/// Is a small chain that no neighbour captures in a seki with them: every one of its enemy
+/// neighbours `threats` (alive, all of them) safe from its colour too, even moving first?
+/// The small chain's standoff alone proves little (the reading plays the stones the playouts
+/// call dead as if they were alive); a standoff both ways is a seki, as with two stones at
+/// the 1-2 points of a corner inside a group that has one eye.
+fn mutual_standoff(board: &Board, chains: &Chains, threats: &[usize], left: &mut usize) -> bool {
+    threats.iter().all(|&t| {
+        let chain = &chains.list[t];
+        chain.liberties.len() > MAX_RACE_LIBERTIES
+            || captured_by_any_within(board, chain.stones[0], left) == Some(false)
+    })
 }
 
 /// The distinct enemy chains next to chain `a` that `verdict` does not call dead, in the order
@@ -718,6 +790,70 @@ mod tests {
         dead[x] = true;
         let fixed = vec![false; chains.list.len()];
         assert!(revive(&b, &chains, &dead, &fixed)[x], "black is dead");
+    }
+
+    /// White's a2 and b1 at the 1-2 points of the corner share b2 with Black's a3-d4 c2 c1,
+    /// whose other liberty d2 it shares with e2 f2 f1 around White's d1.
+    const CORNER_DIAGONAL_SEKI: &str = ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         O O O O O O O . .
+         X X X X O . O . .
+         X X X X O O O . .
+         O . X . X X O . .
+         . O X O . X O . .";
+
+    #[test]
+    fn two_stones_at_the_1_2_points_live_in_seki_and_the_stone_in_the_eye_dies() {
+        let b = Board::from_ascii(CORNER_DIAGONAL_SEKI).unwrap();
+        let (a2, b1, c1, e2, d1) = (
+            at(&b, 0, 1),
+            at(&b, 1, 0),
+            at(&b, 2, 0),
+            at(&b, 4, 1),
+            at(&b, 3, 0),
+        );
+        // Neither side captures the other even moving first: a standoff both ways.
+        assert_eq!(captured_by_any(&b, a2), Some(false));
+        assert_eq!(captured_by_any(&b, c1), Some(false));
+        assert_eq!(captured_by_any(&b, e2), Some(false));
+        // The playouts' verdict: every black stone and the corner stones dead, d1 alive.
+        let chains = Chains::new(&b);
+        let x = |p| chains.at(p).unwrap();
+        let mut dead = vec![false; chains.list.len()];
+        for p in [a2, b1, c1, e2] {
+            dead[x(p)] = true;
+        }
+        let fixed = vec![false; chains.list.len()];
+        let verdict = revive(&b, &chains, &dead, &fixed);
+        assert!(!verdict[x(a2)] && !verdict[x(b1)], "the corner stones live");
+        assert!(!verdict[x(e2)] && !verdict[x(c1)], "black lives");
+        assert!(verdict[x(d1)], "white's d1, captured at no cost, is dead");
+    }
+
+    #[test]
+    fn a_lone_stone_inside_a_wall_is_no_standoff() {
+        // White's e5 in Black's area: Black captures it moving first, so it stays dead.
+        let b = Board::from_ascii(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . X X X X X . .
+             . . X . . . X . .
+             . . X . O . X . .
+             . . X . . . X . .
+             . . X X X X X . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let white = at(&b, 4, 4);
+        assert_eq!(captured_by_any(&b, white), Some(true));
+        let chains = Chains::new(&b);
+        let mut dead = vec![false; chains.list.len()];
+        dead[chains.at(white).unwrap()] = true;
+        let fixed = vec![false; chains.list.len()];
+        assert!(revive(&b, &chains, &dead, &fixed)[chains.at(white).unwrap()]);
     }
 
     #[test]
