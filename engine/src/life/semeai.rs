@@ -398,7 +398,7 @@ const REVIVE_PASSES: usize = 3;
 /// neighbours are safe from them too): the judgement with them alive and the chains they
 /// capture dead. `fixed` marks the chains whose status is already known for certain (Benson's
 /// algorithm), which no race changes. The chains are read again while a pass changes
-/// something (at most [`REVIVE_PASSES`]); all the standoff readings of one call share one
+/// something (at most `REVIVE_PASSES`); all the standoff readings of one call share one
 /// budget of `GROUP_NODE_BUDGET` positions.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
