@@ -401,13 +401,23 @@ impl Race {
 /// budget of `GROUP_NODE_BUDGET` positions, the small ones' another.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
-    let mut left = [GROUP_NODE_BUDGET, SMALL_STANDOFF_BUDGET];
+    let mut left = StandoffBudget {
+        large: GROUP_NODE_BUDGET,
+        small: SMALL_STANDOFF_BUDGET,
+    };
     for (a, chain) in chains.list.iter().enumerate() {
         if verdict[a] && !fixed[a] && chain.liberties.len() <= MAX_RACE_LIBERTIES {
             revive_chain(board, chains, a, &mut verdict, fixed, &mut left);
         }
     }
     verdict
+}
+
+/// Positions of standoff reading left in one [`revive`]: for the large chains' standoffs, and
+/// for the readings of small chains and of what a standoff captures.
+struct StandoffBudget {
+    large: usize,
+    small: usize,
 }
 
 /// [`revive`] for the chain `a`, which `verdict` calls dead: the races it wins and the
@@ -419,7 +429,7 @@ fn revive_chain(
     a: usize,
     verdict: &mut [bool],
     fixed: &[bool],
-    left: &mut [usize; 2],
+    left: &mut StandoffBudget,
 ) {
     let chain = &chains.list[a];
     let threats = living_enemies(board, chains, a, verdict);
@@ -432,15 +442,15 @@ fn revive_chain(
     // A standoff: no living neighbour captures it even moving first (for a small chain, and
     // it captures none of them either).
     let large = chain.stones.len() >= MIN_STANDOFF_STONES;
-    let standoff = |left: &mut [usize; 2]| {
-        let [large_left, small_left] = left;
+    let standoff = |left: &mut StandoffBudget| {
+        let budget = if large {
+            &mut left.large
+        } else {
+            &mut left.small
+        };
         !threats.is_empty()
-            && if large {
-                captured_by_any_within(board, chain.stones[0], large_left) == Some(false)
-            } else {
-                captured_by_any_within(board, chain.stones[0], small_left) == Some(false)
-                    && mutual_standoff(board, chains, &threats, small_left)
-            }
+            && captured_by_any_within(board, chain.stones[0], budget) == Some(false)
+            && (large || mutual_standoff(board, chains, &threats, &mut left.small))
     };
     if captured.is_empty() {
         if standoff(left) {
@@ -462,7 +472,7 @@ fn revive_chain(
             // after it, still no enemy stone captures it, even moving first (a stone inside
             // its eye space, not one of a seki's stones that would leave it a killable eye).
             // Larger ones stay: the two-chain race reads none of their eyes.
-            if captured_by_any_within(&after, chain.stones[0], &mut left[1]) == Some(false) {
+            if captured_by_any_within(&after, chain.stones[0], &mut left.small) == Some(false) {
                 for &b in &captured {
                     if chains.list[b].stones.len() < MIN_STANDOFF_STONES {
                         verdict[b] = true;
