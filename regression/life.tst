@@ -134,3 +134,14 @@ loadsgf sgf/square-four.sgf
 #? [J6 F7 G7 H7 J7 G8 F9 G9]
 111 final_score
 #? [W\+4\.5]
+
+# --- A stone that looks in seki but joins its living group through an eye: the end of a 19x19
+# game of tengen (Black) against GNU Go. Black's 38 stones at the top right have one eye (K19)
+# and share T17 with White's T18, whose other liberty, T19, is an eye of White's living group.
+# Neither side can fill T17 at once, but White plays T19 first (T18 joins the group, which has
+# liberties to spare) and then T17 captures: no seki, the 38 stones are dead, as GNU Go counts.
+loadsgf sgf/seki-false-eye-connects.sgf
+120 final_status_list seki
+#? []
+121 final_score
+#? [W\+150\.5]

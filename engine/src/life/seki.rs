@@ -5,9 +5,10 @@
 //! either colour would capture nothing and leave its own chain with a single liberty: whoever
 //! fills it is captured. A set of chains is in seki when every liberty of every one of them is
 //! a dead-lock point or an *own eye* (an empty point whose neighbours are all stones of that
-//! chain's colour, none of them in atari), and none of them can capture a neighbour in atari:
-//! then neither side has a move there that does not lose stones, and nothing outside touches
-//! them. That covers sekis without eyes (two shared
+//! chain's colour, none of them in atari), none of them can capture a neighbour in atari, and
+//! none can join a chain outside the seki by filling an eye they share and come out with
+//! liberties to spare (`connects_out`): then neither side has a move there that does not
+//! lose stones, and nothing outside touches them. That covers sekis without eyes (two shared
 //! liberties), with one eye each (one shared liberty), and with more chains on either side.
 //!
 //! A finished game may leave dame open next to a seki. Before the test, every small open
@@ -227,10 +228,49 @@ fn candidates(
             }
         }
     }
+    let escapes: Vec<bool> = (0..chains.list.len())
+        .map(|x| candidate[x] && connects_out(board, chains, x, dead_locks, &candidate))
+        .collect();
     for (x, c) in candidate.iter_mut().enumerate() {
-        *c = *c && locked(x);
+        *c = *c && locked(x) && !escapes[x];
     }
     (candidate, links)
+}
+
+/// Can chain `x` (a seki candidate) get out by filling one of its own eyes that it shares with
+/// a chain outside the seki (`candidate` false), joining it: is the joined chain left with at
+/// least three liberties, so that it can then fill a dead-lock point without self-atari? A
+/// stone whose other liberty is an eye of a living group is no seki stone: it connects, and
+/// the dead-lock point is then its side's to fill.
+fn connects_out(
+    board: &Board,
+    chains: &Chains,
+    x: usize,
+    dead_locks: &[Point],
+    candidate: &[bool],
+) -> bool {
+    let chain = &chains.list[x];
+    chain
+        .liberties
+        .iter()
+        .filter(|&&e| dead_locks.binary_search(&e).is_err())
+        .any(|&e| {
+            chains.around(board, e).into_iter().any(|y| {
+                if y == x || candidate[y] {
+                    return false;
+                }
+                let mut joined: Vec<Point> = chain
+                    .liberties
+                    .iter()
+                    .chain(&chains.list[y].liberties)
+                    .copied()
+                    .filter(|&l| l != e)
+                    .collect();
+                joined.sort();
+                joined.dedup();
+                joined.len() >= 3
+            })
+        })
 }
 
 /// A candidate fails when a chain it depends on fails (then the seki can be broken there):
@@ -440,11 +480,37 @@ mod tests {
     }
 
     #[test]
+    fn a_stone_that_joins_a_living_chain_through_its_eye_is_not_in_seki() {
+        // Black's nine stones at the top right have one eye (g7) and share j7 with White's j8,
+        // whose other liberty j9 is also an eye of White's long wall. Neither side can fill j7
+        // at once, but White can play j9 first: j8 joins the wall, which has liberties to
+        // spare, and then fills j7 and captures. No seki: Black's group is dead. (From a 19x19
+        // game against GNU Go, where the seki cost tengen 79 points of its count.)
+        let b = Board::from_ascii(
+            ". . . . O O O O .
+             . . . . O X X X O
+             . . . . O X . X .
+             . . . . O X X X X
+             . . . . O O O O O
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let geo = b.geometry();
+        assert!(is_dead_lock(&b, geo.point(8, 6)), "j7 is a dead-lock point");
+        assert_eq!(find_as_it_stands(&b), Seki::default());
+        assert_eq!(find(&b), Seki::default());
+    }
+
+    #[test]
     fn an_eye_shared_with_a_living_chain_stays_an_eye() {
         // Black's twelve stones at the bottom right have one eye (h2) and share f1 with
         // White's e1, whose eye d1 is also an eye of White's chain on the left (eyes b1 and
         // d1). Neither side can fill f1 without self-atari, and Black cannot take d1 while
-        // the left chain has its two eyes: a seki with one eye each. Before, the chain
+        // the left chain has its two eyes; White joining e1 to it at d1 leaves b1 and f1
+        // only, so f1 stays a dead-lock: a seki with one eye each. Before, the chain
         // sharing d1 (outside the seki) broke it, and the black stones were left to the
         // playouts, which killed them.
         let b = Board::from_ascii(
