@@ -145,3 +145,14 @@ loadsgf sgf/seki-false-eye-connects.sgf
 #? []
 121 final_score
 #? [W\+150\.5]
+
+# --- A seki of three chains: the end of a 19x19 game of tengen (Black) against GNU Go. Black's
+# eight stones at the bottom right (R4 to R1) have no eye and two liberties, Q1 and S5; White's
+# inner chain has the eye Q3 and shares Q1, White's outer group the eye M6 and shares S5. Who
+# fills Q1 or S5 is captured next (Black at Q3 or M6, White at S5 or Q1), so nobody does: all
+# three live. (GNU Go, the match's referee, called Black's eight dead: B+1.5.)
+loadsgf sgf/seki-three-chains.sgf
+122 final_status_list seki
+#? [N1 O1 P1 P2 Q2 R2 S2 O3 P3 R3 S3 P4 Q4\nR1 S1 T1 T2 T3 R4 S4 T4\nL5 M5 R5 T5 K6 L6 N6 P6 Q6 R6 S6 T6 K7 L7 M7 N7 O7 P7 Q7 T7 K8 Q8 R8 T8 K9 P9 Q9]
+123 final_score
+#? [B\+19\.5]
