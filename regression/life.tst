@@ -156,3 +156,14 @@ loadsgf sgf/seki-three-chains.sgf
 #? [N1 O1 P1 P2 Q2 R2 S2 O3 P3 R3 S3 P4 Q4\nR1 S1 T1 T2 T3 R4 S4 T4\nL5 M5 R5 T5 K6 L6 N6 P6 Q6 R6 S6 T6 K7 L7 M7 N7 O7 P7 Q7 T7 K8 Q8 R8 T8 K9 P9 Q9]
 123 final_score
 #? [B\+19\.5]
+
+# --- Two stones at the 1-2 points of a corner that White takes only at a cost: Black's S19 and
+# T18 inside White's top-right group, whose two chains share one eye (S16 T16), the lower one
+# with no other liberty. White S18 ataris both, but Black S16 puts both white chains in atari,
+# and after White T19 takes two stones Black T16 takes seven: a trade, not a kill. Neither side
+# plays there: a seki (GNU Go calls nothing dead either), though the playouts kill the stones.
+loadsgf sgf/seki-corner-trade.sgf
+130 final_status_list dead
+#? []
+131 final_score
+#? [W\+15\.5]

@@ -104,6 +104,10 @@ struct Race {
     nodes: usize,
     /// Some line was cut short (budget or depth): a loss is then not proven.
     cut: bool,
+    /// Against every enemy stone, when a capture that costs the attacker a chain as large as
+    /// an escape is a trade and no kill ([`leaves_a_trade`]): the attacker's stones in atari
+    /// at the start, whose ataris are not the race's doing. `None`: every capture kills.
+    trades: Option<Vec<bool>>,
 }
 
 /// Does the chain through the stone `a` capture the enemy chain through `b` even when `b`'s
@@ -152,6 +156,12 @@ pub fn captured_by_any(board: &Board, b: Point) -> Option<bool> {
 /// [`captured_by_any`] with at most `left` positions read (less when the race's own budget is
 /// smaller), which it takes from `left`.
 fn captured_by_any_within(board: &Board, b: Point, left: &mut usize) -> Option<bool> {
+    captured_within(board, b, left, true)
+}
+
+/// [`captured_by_any_within`]; with `trades_kill` false, a capture that costs the attacker a
+/// chain as large as an escape ([`leaves_a_trade`]) is none.
+fn captured_within(board: &Board, b: Point, left: &mut usize, trades_kill: bool) -> Option<bool> {
     let defender = board.at(b).color()?;
     let escape_liberties =
         (board.liberty_count_upto::<16>(b) + ESCAPE_GAIN).min(MAX_RACE_LIBERTIES + 1);
@@ -163,6 +173,14 @@ fn captured_by_any_within(board: &Board, b: Point, left: &mut usize) -> Option<b
         GROUP_NODE_BUDGET.min(*left),
         escape_liberties,
     );
+    if !trades_kill {
+        let own = Cell::from(defender.opponent());
+        let mut ataris = vec![false; board.geometry().array_len()];
+        for p in board.geometry().points() {
+            ataris[p.index()] = board.at(p) == own && board.in_atari(p);
+        }
+        race.trades = Some(ataris);
+    }
     let libs = race.moves(board, false).len();
     if libs > MAX_GROUP_RACE_MOVES {
         return None;
@@ -195,6 +213,7 @@ impl Race {
             path: Vec::new(),
             nodes: 0,
             cut: false,
+            trades: None,
         }
     }
 
@@ -203,7 +222,10 @@ impl Race {
     fn attacker_wins(&mut self, board: &Board, attacker_to_move: bool, depth: usize) -> bool {
         let defender = self.attacker.opponent();
         if board.at(self.b) != Cell::from(defender) {
-            return true;
+            return match &self.trades {
+                None => true,
+                Some(ataris) => !leaves_a_trade(board, self.attacker, ataris),
+            };
         }
         match self.a {
             Some(a) if board.at(a) != Cell::from(self.attacker) => return false,
@@ -440,7 +462,8 @@ fn revive_chain(
         .filter(|&b| !fixed[b] && captures_first(board, chain.stones[0], chains.list[b].stones[0]))
         .collect();
     // A standoff: no living neighbour captures it even moving first (for a small chain, and
-    // it captures none of them either).
+    // it captures none of them either; a capture that costs the capturer four stones or more
+    // is a trade, not a kill).
     let large = chain.stones.len() >= MIN_STANDOFF_STONES;
     let standoff = |left: &mut StandoffBudget| {
         let budget = if large {
@@ -449,7 +472,7 @@ fn revive_chain(
             &mut left.small
         };
         !threats.is_empty()
-            && captured_by_any_within(board, chain.stones[0], budget) == Some(false)
+            && captured_within(board, chain.stones[0], budget, large) == Some(false)
             && (large || mutual_standoff(board, chains, &threats, &mut left.small))
     };
     if captured.is_empty() {
@@ -613,6 +636,22 @@ fn approach(board: &Board, color: Color, p: Point) -> Option<Point> {
         .iter()
         .any(|&m| board.at_index(m) == own)
         .then_some(q)
+}
+
+/// Does `attacker` have a chain of at least [`ESCAPE_CAPTURES`] stones in atari, none of them
+/// in atari at the start (`ataris`), that the other side may capture at once? Right after the
+/// attacker captures, that is a trade: the other side takes as many stones back (two stones at
+/// the 1-2 points of a corner, taken at the cost of the chain beside them).
+fn leaves_a_trade(board: &Board, attacker: Color, ataris: &[bool]) -> bool {
+    let own = Cell::from(attacker);
+    board.geometry().points().any(|p| {
+        board.at(p) == own
+            && board.chain_id(p) == p
+            && board.chain_size(p) >= ESCAPE_CAPTURES as usize
+            && board.in_atari(p)
+            && !board.chain_stones(p).any(|s| ataris[s.index()])
+            && board.is_legal(attacker.opponent(), board.atari_liberty(p))
+    })
 }
 
 /// Add `p` to `moves` unless it is there already.
@@ -852,6 +891,36 @@ mod tests {
             !verdict[x(a2)] && !verdict[x(b1)],
             "the corner stones stay alive"
         );
+    }
+
+    #[test]
+    fn a_capture_that_costs_a_larger_chain_is_a_trade_not_a_kill() {
+        // Black's h9 and j8 at the 1-2 points of White's corner. White's upper chain (g9 to
+        // g6) and lower chain (h5 to g2) share the eye h6 j6; the lower one has no other
+        // liberty. White h8 ataris both stones, but Black h6 puts both white chains in atari:
+        // White j9 takes two stones and Black j6 takes seven. Neither side plays there: a seki.
+        let b = Board::from_ascii(
+            ". . . . X X O X .
+             . . . . X O O . X
+             . . . . X X O O O
+             . . . . . X O . .
+             . . . . X X X O O
+             . . . . X X O O X
+             . . . . . X O O X
+             . . . . . X O X X
+             . . . . . X X X X",
+        )
+        .unwrap();
+        let (h9, j8, g9) = (at(&b, 7, 8), at(&b, 8, 7), at(&b, 6, 8));
+        // White takes the stones moving first, but only at the cost of seven.
+        assert_eq!(captured_by_any(&b, h9), Some(true));
+        let mut left = usize::MAX;
+        assert_eq!(captured_within(&b, h9, &mut left, false), Some(false));
+        assert_eq!(captured_within(&b, j8, &mut left, false), Some(false));
+        assert_eq!(captured_by_any(&b, g9), Some(false));
+        let (chains, verdict) = judged(&b);
+        let x = |p| chains.at(p).unwrap();
+        assert!(!verdict[x(h9)] && !verdict[x(j8)], "the corner stones live");
     }
 
     #[test]
