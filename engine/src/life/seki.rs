@@ -7,7 +7,7 @@
 //! a dead-lock point or an *own eye* (an empty point whose neighbours are all stones of that
 //! chain's colour, none of them in atari), none of them can capture a neighbour in atari, and
 //! none can join a chain outside the seki by filling an eye they share and come out with
-//! liberties to spare (`connects_out`): then neither side has a move there that does not
+//! liberties to spare (`joined_liberties`): then neither side has a move there that does not
 //! lose stones, and nothing outside touches them. That covers sekis without eyes (two shared
 //! liberties), with one eye each (one shared liberty), and with more chains on either side.
 //!
@@ -175,7 +175,8 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
 
 /// The chains that may be in seki, and what each depends on. A candidate is a chain next to a
 /// dead-lock point that is *locked*: each of its liberties is a dead-lock point or an own eye,
-/// and it cannot gain liberties by capturing a neighbour in atari. It depends on the chains
+/// and it cannot gain liberties by capturing a neighbour in atari nor by joining a chain
+/// outside the seki through an eye they share ([`joined_liberties`]). It depends on the chains
 /// across its dead-lock points and those sharing its eyes (unless such a chain, outside the
 /// seki, keeps the eye safe with liberties or eyes to spare).
 fn candidates(
@@ -212,6 +213,7 @@ fn candidates(
         }
     }
     let mut links: Vec<Vec<usize>> = vec![Vec::new(); chains.list.len()];
+    let mut escapes = vec![false; chains.list.len()];
     for (x, chain) in chains.list.iter().enumerate() {
         if !candidate[x] {
             continue;
@@ -219,58 +221,45 @@ fn candidates(
         for &lib in &chain.liberties {
             let eye = dead_locks.binary_search(&lib).is_err();
             for y in chains.around(board, lib) {
+                if y == x {
+                    continue;
+                }
+                let outside = eye && !candidate[y];
+                // Filling an eye it shares with a chain outside the seki, it may join that
+                // chain and come out with liberties to spare.
+                if outside && joined_liberties(chain, &chains.list[y], lib) >= 3 {
+                    escapes[x] = true;
+                }
                 // An eye shared with a chain outside the seki that has liberties or eyes to
                 // spare stays an eye.
-                let solid = eye && !candidate[y] && keeps_eye(&chains.list[y]);
-                if y != x && !solid && !links[x].contains(&y) {
+                let solid = outside && keeps_eye(&chains.list[y]);
+                if !solid && !links[x].contains(&y) {
                     links[x].push(y);
                 }
             }
         }
     }
-    let escapes: Vec<bool> = (0..chains.list.len())
-        .map(|x| candidate[x] && connects_out(board, chains, x, dead_locks, &candidate))
-        .collect();
     for (x, c) in candidate.iter_mut().enumerate() {
         *c = *c && locked(x) && !escapes[x];
     }
     (candidate, links)
 }
 
-/// Can chain `x` (a seki candidate) get out by filling one of its own eyes that it shares with
-/// a chain outside the seki (`candidate` false), joining it: is the joined chain left with at
-/// least three liberties, so that it can then fill a dead-lock point without self-atari? A
-/// stone whose other liberty is an eye of a living group is no seki stone: it connects, and
-/// the dead-lock point is then its side's to fill.
-fn connects_out(
-    board: &Board,
-    chains: &Chains,
-    x: usize,
-    dead_locks: &[Point],
-    candidate: &[bool],
-) -> bool {
-    let chain = &chains.list[x];
-    chain
+/// The liberties of chains `a` and `b` once joined by filling `eye`, a liberty of both. A
+/// seki candidate that can join a chain outside the seki with three or more is none: after the
+/// join it fills a dead-lock point without self-atari (a stone whose other liberty is an eye of
+/// a living group connects, and the dead-lock point is then its side's to fill).
+fn joined_liberties(a: &super::Chain, b: &super::Chain, eye: Point) -> usize {
+    let mut joined: Vec<Point> = a
         .liberties
         .iter()
-        .filter(|&&e| dead_locks.binary_search(&e).is_err())
-        .any(|&e| {
-            chains.around(board, e).into_iter().any(|y| {
-                if y == x || candidate[y] {
-                    return false;
-                }
-                let mut joined: Vec<Point> = chain
-                    .liberties
-                    .iter()
-                    .chain(&chains.list[y].liberties)
-                    .copied()
-                    .filter(|&l| l != e)
-                    .collect();
-                joined.sort();
-                joined.dedup();
-                joined.len() >= 3
-            })
-        })
+        .chain(&b.liberties)
+        .copied()
+        .filter(|&l| l != eye)
+        .collect();
+    joined.sort();
+    joined.dedup();
+    joined.len()
 }
 
 /// A candidate fails when a chain it depends on fails (then the seki can be broken there):

@@ -465,6 +465,8 @@ fn revive_chain(
     // it captures none of them either; a capture that costs the capturer four stones or more
     // is a trade, not a kill).
     let large = chain.stones.len() >= MIN_STANDOFF_STONES;
+    // Only a large chain dies to a capture that costs the capturer as much.
+    let trades_kill = large;
     let standoff = |left: &mut StandoffBudget| {
         let budget = if large {
             &mut left.large
@@ -472,7 +474,7 @@ fn revive_chain(
             &mut left.small
         };
         !threats.is_empty()
-            && captured_within(board, chain.stones[0], budget, large) == Some(false)
+            && captured_within(board, chain.stones[0], budget, trades_kill) == Some(false)
             && (large || mutual_standoff(board, chains, &threats, &mut left.small))
     };
     if captured.is_empty() {
