@@ -187,6 +187,12 @@ pub trait Player: Send {
     /// with the judgement behind the player's last pass when the position has not changed.
     fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)>;
 
+    /// The stones of `game`'s final position whose status in [`Player::stone_statuses`] is a
+    /// guess (a board not finished: a fight left open). None by default.
+    fn undecided_stones(&mut self, _game: &Game) -> Vec<Point> {
+        Vec::new()
+    }
+
     /// Every parameter of the player with its current value (GoGui's `param` display).
     fn params(&self) -> Vec<Param>;
 

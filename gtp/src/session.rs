@@ -58,6 +58,14 @@ impl Default for Settings {
 const DEFAULT_SIZE: usize = 19;
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
+/// The player's judgement of a position's stones: each one's status, and those whose status
+/// is a guess.
+#[derive(Clone)]
+struct Judged {
+    stones: Vec<(Point, StoneStatus)>,
+    undecided: Vec<Point>,
+}
+
 /// A GTP session: one game at a time and the player that moves in it.
 pub struct Session {
     /// Shared with the worker thread during a search; never changed while one runs.
@@ -72,7 +80,7 @@ pub struct Session {
     live_gfx: bool,
     /// The player's judgement of the stones in the current position, kept until the position
     /// changes, so that `final_score` and `final_status_list` always agree.
-    statuses: Option<Vec<(Point, StoneStatus)>>,
+    statuses: Option<Judged>,
     /// Each colour's clock (Black first) and the time system of new games.
     clocks: [Clock; 2],
     time_system: TimeSystem,
@@ -505,20 +513,25 @@ impl Session {
         reply(self.game.board().captures(color).to_string())
     }
 
-    fn statuses(&mut self) -> Result<Vec<(Point, StoneStatus)>, String> {
+    fn statuses(&mut self) -> Result<Judged, String> {
         if let Some(known) = &self.statuses {
             return Ok(known.clone());
         }
         let game = Arc::clone(&self.game);
-        let statuses = self.player()?.stone_statuses(&game);
-        self.statuses = Some(statuses.clone());
-        Ok(statuses)
+        let player = self.player()?;
+        let judged = Judged {
+            stones: player.stone_statuses(&game),
+            undecided: player.undecided_stones(&game),
+        };
+        self.statuses = Some(judged.clone());
+        Ok(judged)
     }
 
     fn final_score(&mut self, args: &[String]) -> Result<Outcome, String> {
         exactly::<0>(args)?;
         let dead: Vec<Point> = self
             .statuses()?
+            .stones
             .into_iter()
             .filter(|&(_, s)| s == StoneStatus::Dead)
             .map(|(p, _)| p)
@@ -526,20 +539,36 @@ impl Session {
         reply(self.game.score(&dead).to_string())
     }
 
-    /// `final_status_list alive|dead|seki`: the stones of that status, one chain per line.
+    /// `final_status_list alive|dead|seki|undecided`: the stones of that status, one chain per
+    /// line; `undecided`, tengen's own, lists the stones whose status the others give is a
+    /// guess (a board not finished when both passed).
     fn final_status_list(&mut self, args: &[String]) -> Result<Outcome, String> {
         let [which] = exactly(args)?;
         let wanted = match which.to_ascii_lowercase().as_str() {
-            "alive" => StoneStatus::Alive,
-            "dead" => StoneStatus::Dead,
-            "seki" => StoneStatus::Seki,
-            _ => return Err(format!("invalid status {which:?} (alive, dead, seki)")),
+            "alive" => Some(StoneStatus::Alive),
+            "dead" => Some(StoneStatus::Dead),
+            "seki" => Some(StoneStatus::Seki),
+            "undecided" => None,
+            _ => {
+                return Err(format!(
+                    "invalid status {which:?} (alive, dead, seki, undecided)"
+                ))
+            }
         };
-        let statuses = self.statuses()?;
+        let judged = self.statuses()?;
+        let stones: Vec<Point> = match wanted {
+            Some(wanted) => judged
+                .stones
+                .into_iter()
+                .filter(|&(_, s)| s == wanted)
+                .map(|(p, _)| p)
+                .collect(),
+            None => judged.undecided,
+        };
         let board = self.game.board();
         let mut chains: Vec<(Point, Vec<Point>)> = Vec::new();
-        for (p, status) in statuses {
-            if status != wanted || board.at(p).color().is_none() {
+        for p in stones {
+            if board.at(p).color().is_none() {
                 continue;
             }
             let head = board.chain_id(p);

@@ -37,6 +37,9 @@ pub struct GameReport {
     pub players_count: Option<String>,
     pub dead: Vec<String>,
     pub seki: Vec<String>,
+    /// The stones whose status tengen says is a guess (a board not finished).
+    #[serde(default)]
+    pub undecided: Vec<String>,
     /// The stones the players removed, when the record saved their territory.
     pub players_dead: Option<Vec<String>>,
 }
@@ -56,6 +59,7 @@ pub fn check(game: &CountedGame, seed: u64, threads: usize) -> GameReport {
         players_count: None,
         dead: Vec::new(),
         seki: Vec::new(),
+        undecided: Vec::new(),
         players_dead: None,
     };
     let final_game = match game.final_game() {
@@ -87,6 +91,7 @@ pub fn check(game: &CountedGame, seed: u64, threads: usize) -> GameReport {
     report.cpu_millis = judged.cpu_millis;
     report.dead = names(&judged.dead);
     report.seki = names(&judged.seki);
+    report.undecided = names(&judged.undecided);
     report.agree = (judged.score - game.recorded).abs() < 1e-6;
     if !report.agree {
         report.disagreement = Some(match players_dead {

@@ -211,6 +211,7 @@ mod tests {
             score: game.score(&[e4]).0,
             dead: vec![e4],
             seki: vec![],
+            undecided: vec![],
             millis: 0.0,
             cpu_millis: None,
         };

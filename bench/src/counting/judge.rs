@@ -1,6 +1,6 @@
 //! Judging a game over GTP: the record sent to a GTP [`Session`] of this process exactly as a
 //! controller would send it (`boardsize`, `komi`, `play` ..., `final_score`, `final_status_list
-//! dead|seki`), so that `tengen-count` measures the same code path as the `tengen` binary.
+//! dead|seki|undecided`), so that `tengen-count` measures the same code path as the `tengen` binary.
 
 use super::records::{parse_result, CountedGame};
 use std::time::Instant;
@@ -19,6 +19,8 @@ pub struct GtpCount {
     pub score: f64,
     pub dead: Vec<Point>,
     pub seki: Vec<Point>,
+    /// The stones whose status is a guess (`final_status_list undecided`).
+    pub undecided: Vec<Point>,
     /// Wall time of `final_score` (the judgement and the count), in milliseconds.
     pub millis: f64,
     /// CPU time the process spent on it (all threads), in milliseconds; `None` where the
@@ -27,8 +29,8 @@ pub struct GtpCount {
 }
 
 /// Ask a GTP session of this process to count `game`: `boardsize`, `komi`, the record's
-/// moves as `play` commands, then `final_score` (timed) and `final_status_list dead` and
-/// `seki`. The session's rules are the game's, its player the one the `tengen` binary uses,
+/// moves as `play` commands, then `final_score` (timed) and `final_status_list dead`,
+/// `seki` and `undecided`. The session's rules are the game's, its player the one the `tengen` binary uses,
 /// on `threads` threads with `seed`.
 pub fn judge(game: &CountedGame, seed: u64, threads: usize) -> Result<GtpCount, String> {
     let settings = Settings {
@@ -84,11 +86,13 @@ pub fn judge(game: &CountedGame, seed: u64, threads: usize) -> Result<GtpCount, 
     };
     let dead = points(gtp(&mut session, "final_status_list dead")?)?;
     let seki = points(gtp(&mut session, "final_status_list seki")?)?;
+    let undecided = points(gtp(&mut session, "final_status_list undecided")?)?;
     Ok(GtpCount {
         reply,
         score,
         dead,
         seki,
+        undecided,
         millis,
         cpu_millis,
     })

@@ -11,6 +11,7 @@ pub fn summary(reports: &[GameReport]) -> String {
     let mut s = agreement(reports);
     s.push_str(&saved_territory(reports));
     s.push_str(&kinds(reports));
+    s.push_str(&unfinished(reports));
     s.push_str(&times(reports));
     s
 }
@@ -108,6 +109,23 @@ fn kinds(reports: &[GameReport]) -> String {
     s
 }
 
+/// The boards tengen calls unfinished (stones whose status is a guess): how many, how many of
+/// them agree, and how many of the disagreements they are.
+fn unfinished(reports: &[GameReport]) -> String {
+    let open: Vec<&GameReport> = reports.iter().filter(|r| !r.undecided.is_empty()).collect();
+    if open.is_empty() {
+        return String::new();
+    }
+    let agree = open.iter().filter(|r| r.agree).count();
+    let disagreements = reports.iter().filter(|r| !r.agree).count();
+    format!(
+        "boards with stones tengen calls undecided: {} ({agree} agree); {} of the {disagreements} \
+         disagreements\n",
+        open.len(),
+        open.len() - agree
+    )
+}
+
 /// Mean, median and longest time of `final_score`, wall and CPU.
 fn times(reports: &[GameReport]) -> String {
     let mut s = String::new();
@@ -156,6 +174,7 @@ mod tests {
             players_count: None,
             dead: Vec::new(),
             seki: Vec::new(),
+            undecided: Vec::new(),
             players_dead: None,
         };
         let white_alive = |stones, in_atari| {
@@ -167,13 +186,23 @@ mod tests {
                 in_atari,
             }]))
         };
-        let reports = [
+        let mut reports = [
             report(None),
             report(None),
             report(white_alive(1, true)),
             report(white_alive(5, false)),
         ];
         let s = summary(&reports);
+        assert!(!s.contains("undecided"), "no board unfinished: {s}");
+        reports[1].undecided = vec!["D4".into()];
+        reports[3].undecided = vec!["C1".into()];
+        let s = summary(&reports);
+        assert!(
+            s.contains(
+                "boards with stones tengen calls undecided: 2 (1 agree); 1 of the 2 disagreements"
+            ),
+            "{s}"
+        );
         assert!(s.contains("agree 2 (50.00%)"), "{s}");
         assert!(
             s.contains("without the 1 whose result needs a chain in atari counted alive: 2 of 3"),

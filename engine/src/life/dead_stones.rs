@@ -26,13 +26,20 @@
 //!    are alive and the liberties they share belong to nobody; chains that only look like a seki,
 //!    because a sacrifice leaves them a killable eye space, are dead.
 //!
-//! Benson's verdicts stand through every step.
+//! Benson's verdicts stand through every step. A chain the playouts leave a coin flip that no
+//! step settles is *undecided*: counted as the playouts say, and listed as a guess (a board not
+//! finished when both passed).
 
 use super::{benson, dame_ko, eyespace, seki, semeai, Chains, Regions};
 use crate::board::Board;
 use crate::game::Game;
 use crate::player::StoneStatus;
 use crate::types::{Cell, Color, Point};
+
+/// A chain whose mean ownership in the playouts is within this of nothing (a fight they win
+/// and lose about as often), and that static life and death does not settle, is undecided:
+/// its status is a guess.
+const UNDECIDED: f32 = 0.2;
 
 /// What a point has become, as far as the playouts can tell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,6 +56,8 @@ pub struct Judgement {
     chains: Chains,
     /// Per chain.
     status: Vec<StoneStatus>,
+    /// Per chain: its status is a guess (see [`Judgement::undecided_stones`]).
+    undecided: Vec<bool>,
     /// Per point, in [`crate::Geometry::points`] order.
     state: Vec<PointState>,
     points: Vec<Point>,
@@ -130,23 +139,22 @@ impl<'a> Position<'a> {
     /// most playouts (`ownership` per point, in `points` order).
     fn dead_by_playouts(&self, ownership: &[f32], held: &[bool]) -> Vec<bool> {
         (0..self.chain_count())
-            .map(|x| {
-                if self.alive_for_good(x) {
-                    return false;
-                }
-                let chain = &self.chains.list[x];
-                let mine: f32 = chain
-                    .stones
-                    .iter()
-                    .map(|p| ownership.get(self.index[p.index()]).copied().unwrap_or(0.0))
-                    .sum::<f32>()
-                    * chain.color.sign() as f32;
-                held[x] || mine < 0.0
-            })
+            .map(|x| !self.alive_for_good(x) && (held[x] || self.own_share(x, ownership) < 0.0))
             .collect()
     }
 
-    /// Step 3: alive, whatever the playouts say, with a big enough area to make eyes in.
+    /// The mean ownership of chain `x`'s stones in the playouts, from its own side (+1: its
+    /// own in every playout, -1: captured in every one).
+    fn own_share(&self, x: usize, ownership: &[f32]) -> f32 {
+        let chain = &self.chains.list[x];
+        let sum: f32 = chain
+            .stones
+            .iter()
+            .map(|p| ownership.get(self.index[p.index()]).copied().unwrap_or(0.0))
+            .sum();
+        sum * chain.color.sign() as f32 / chain.stones.len() as f32
+    }
+
     fn spare_roomy(&self, dead: &[bool]) -> Vec<bool> {
         let roomy = self
             .regions
@@ -196,6 +204,31 @@ impl<'a> Position<'a> {
     }
 
     /// The board with the chains `dead` says are dead taken off.
+    /// Chains whose status is the playouts' guess: a coin flip in the playouts (mean
+    /// ownership within [`UNDECIDED`] of nobody's), and no step of static life and death
+    /// changed what the playouts said or put them in a seki (true or false).
+    fn undecided(
+        &self,
+        ownership: &[f32],
+        playouts_dead: &[bool],
+        dead: &[bool],
+        fixed: &[bool],
+        sekis: &[seki::Seki; 2],
+    ) -> Vec<bool> {
+        (0..self.chain_count())
+            .map(|x| {
+                let first = self.chains.list[x].stones[0];
+                let in_seki = sekis
+                    .iter()
+                    .any(|k| k.contains(first) || k.dead.binary_search(&first).is_ok());
+                self.own_share(x, ownership).abs() < UNDECIDED
+                    && !fixed[x]
+                    && dead[x] == playouts_dead[x]
+                    && !in_seki
+            })
+            .collect()
+    }
+
     fn without(&self, dead: &[bool]) -> Board {
         let mut board = self.board.clone();
         for (x, chain) in self.chains.list.iter().enumerate() {
@@ -253,8 +286,8 @@ impl Judgement {
         let pos = Position::new(board);
         pos.settle_held_regions(&mut state);
         let held = pos.held_by_opponent();
-        let dead = pos.dead_by_playouts(ownership, &held);
-        let dead = pos.spare_roomy(&dead);
+        let playouts_dead = pos.dead_by_playouts(ownership, &held);
+        let dead = pos.spare_roomy(&playouts_dead);
         // Benson's verdicts, and the chains held for good, stand through the later steps.
         let fixed: Vec<bool> = (0..pos.chain_count())
             .map(|x| pos.alive_for_good(x) || held[x])
@@ -269,10 +302,12 @@ impl Judgement {
         let as_it_stands = seki::find_as_it_stands(board);
         let dead = pos.kill_false_sekis(&dead, &as_it_stands);
         let sekis = [as_it_stands, seki::find(&pos.without(&dead))];
+        let undecided = pos.undecided(ownership, &playouts_dead, &dead, &fixed, &sekis);
         let status = pos.statuses(&dead, &sekis, &mut state);
         Judgement {
             chains: pos.chains,
             status,
+            undecided,
             state,
             points: pos.points,
         }
@@ -288,6 +323,18 @@ impl Judgement {
         self.points
             .iter()
             .filter_map(|&p| Some((p, self.status(p)?)))
+            .collect()
+    }
+
+    /// The stones whose status is a guess: a board not finished when both passed, with a
+    /// fight the playouts leave open (most of the chain's stones owned by neither side in a
+    /// clear majority of playouts) that no step of static life and death settles. They are
+    /// counted as [`Judgement::status`] says; a referee should look at them.
+    pub fn undecided_stones(&self) -> Vec<Point> {
+        self.points
+            .iter()
+            .copied()
+            .filter(|&p| self.chains.at(p).is_some_and(|x| self.undecided[x]))
             .collect()
     }
 

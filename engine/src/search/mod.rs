@@ -201,6 +201,13 @@ impl Player for Mcts {
             .stone_statuses()
     }
 
+    fn undecided_stones(&mut self, game: &Game) -> Vec<Point> {
+        let settled = self.params.settled_ownership;
+        self.territory_of(game)
+            .judge(game.board(), settled)
+            .undecided_stones()
+    }
+
     fn params(&self) -> Vec<Param> {
         let settings = [
             ("threads", self.threads as u64),

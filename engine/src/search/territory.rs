@@ -148,4 +148,40 @@ mod tests {
             assert_eq!(s, expect);
         }
     }
+
+    /// A board not finished: a stone the playouts leave open is a guess, and says so; a stone
+    /// they settle is not, nor one static life and death settles whatever the playouts say.
+    #[test]
+    fn stones_the_playouts_leave_open_are_undecided() {
+        let b = Board::from_ascii(
+            ". X . X .
+             X X X X X
+             . . . . .
+             . X . O .
+             . . . . .",
+        )
+        .unwrap();
+        let geo = b.geometry();
+        let mut own = vec![0.0; 25];
+        let neutral = vec![0.0; 25];
+        let b2 = geo.point(1, 1);
+        let d2 = geo.point(3, 1);
+        for (i, p) in geo.points().enumerate() {
+            if p == b2 {
+                own[i] = 0.1;
+            } else if p == d2 {
+                own[i] = -0.9;
+            }
+        }
+        let t = Territory {
+            ownership: own,
+            neutral,
+        };
+        let j = t.judge(&b, 0.6);
+        // B2 is open; D2 is White's in the playouts; the top row lives by Benson though the
+        // playouts give it nothing.
+        assert_eq!(j.undecided_stones(), vec![b2]);
+        assert_eq!(j.status(b2), Some(StoneStatus::Alive));
+        assert_eq!(j.status(geo.point(0, 3)), Some(StoneStatus::Alive));
+    }
 }

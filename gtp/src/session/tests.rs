@@ -243,6 +243,8 @@ fn scoring_with_a_dead_stone() {
     let alive = ok(&mut s, "final_status_list alive");
     assert_eq!(alive.lines().count(), 2, "two walls: {alive}");
     assert_eq!(ok(&mut s, "final_status_list seki"), "");
+    // A finished board: no stone's status is a guess.
+    assert_eq!(ok(&mut s, "final_status_list undecided"), "");
 }
 
 #[test]
