@@ -152,6 +152,15 @@ pub enum StoneStatus {
     Seki,
 }
 
+/// A player's judgement of the stones of a final position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FinalStatuses {
+    /// Every stone's status.
+    pub stones: Vec<(Point, StoneStatus)>,
+    /// The stones whose status is a guess (a board not finished: a fight left open).
+    pub undecided: Vec<Point>,
+}
+
 /// A move chooser the GTP front end can drive.
 pub trait Player: Send {
     /// A short name for logs (`flat`, `mcts`).
@@ -183,15 +192,10 @@ pub trait Player: Send {
         report: &mut dyn FnMut(&Analysis),
     );
 
-    /// The status of every stone of `game`'s final position, as the player judges it. Must agree
-    /// with the judgement behind the player's last pass when the position has not changed.
-    fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)>;
-
-    /// The stones of `game`'s final position whose status in [`Player::stone_statuses`] is a
-    /// guess (a board not finished: a fight left open). None by default.
-    fn undecided_stones(&mut self, _game: &Game) -> Vec<Point> {
-        Vec::new()
-    }
+    /// The status of every stone of `game`'s final position, as the player judges it, and the
+    /// stones whose status is a guess. Must agree with the judgement behind the player's last
+    /// pass when the position has not changed.
+    fn final_statuses(&mut self, game: &Game) -> FinalStatuses;
 
     /// Every parameter of the player with its current value (GoGui's `param` display).
     fn params(&self) -> Vec<Param>;
@@ -458,7 +462,7 @@ impl Player for FlatPlayer {
         report(&last);
     }
 
-    fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)> {
+    fn final_statuses(&mut self, game: &Game) -> FinalStatuses {
         // Ownership from playouts of the position as it stands: a stone is dead when the
         // other side owns its point in most playouts.
         let board: &Board = game.board();
@@ -477,7 +481,7 @@ impl Player for FlatPlayer {
                 owned[p.index()] += playout_owner(&scratch, p);
             }
         }
-        board
+        let stones = board
             .geometry()
             .points()
             .filter_map(|p| {
@@ -492,7 +496,11 @@ impl Player for FlatPlayer {
                     },
                 ))
             })
-            .collect()
+            .collect();
+        FinalStatuses {
+            stones,
+            undecided: Vec::new(),
+        }
     }
 
     fn params(&self) -> Vec<Param> {

@@ -17,7 +17,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tengen_engine::coord::{move_text, parse_move};
 use tengen_engine::handicap::fixed_handicap;
-use tengen_engine::player::{random_legal_move, Analysis, Decision, Player, StoneStatus};
+use tengen_engine::player::{
+    random_legal_move, Analysis, Decision, FinalStatuses, Player, StoneStatus,
+};
 use tengen_engine::rng::Rng;
 use tengen_engine::sgf::GameRecord;
 use tengen_engine::time::{Clock, TimeManager, TimeSystem};
@@ -58,14 +60,6 @@ impl Default for Settings {
 const DEFAULT_SIZE: usize = 19;
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
-/// The player's judgement of a position's stones: each one's status, and those whose status
-/// is a guess.
-#[derive(Clone)]
-struct Judged {
-    stones: Vec<(Point, StoneStatus)>,
-    undecided: Vec<Point>,
-}
-
 /// A GTP session: one game at a time and the player that moves in it.
 pub struct Session {
     /// Shared with the worker thread during a search; never changed while one runs.
@@ -80,7 +74,7 @@ pub struct Session {
     live_gfx: bool,
     /// The player's judgement of the stones in the current position, kept until the position
     /// changes, so that `final_score` and `final_status_list` always agree.
-    statuses: Option<Judged>,
+    statuses: Option<FinalStatuses>,
     /// Each colour's clock (Black first) and the time system of new games.
     clocks: [Clock; 2],
     time_system: TimeSystem,
@@ -513,18 +507,14 @@ impl Session {
         reply(self.game.board().captures(color).to_string())
     }
 
-    fn statuses(&mut self) -> Result<Judged, String> {
+    fn statuses(&mut self) -> Result<FinalStatuses, String> {
         if let Some(known) = &self.statuses {
             return Ok(known.clone());
         }
         let game = Arc::clone(&self.game);
-        let player = self.player()?;
-        let judged = Judged {
-            stones: player.stone_statuses(&game),
-            undecided: player.undecided_stones(&game),
-        };
-        self.statuses = Some(judged.clone());
-        Ok(judged)
+        let statuses = self.player()?.final_statuses(&game);
+        self.statuses = Some(statuses.clone());
+        Ok(statuses)
     }
 
     fn final_score(&mut self, args: &[String]) -> Result<Outcome, String> {

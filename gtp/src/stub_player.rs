@@ -4,9 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tengen_engine::player::{
-    Analysis, Decision, Param, ParamError, ParamValue, Player, SearchLimits, StoneStatus,
+    Analysis, Decision, FinalStatuses, Param, ParamError, ParamValue, Player, SearchLimits,
 };
-use tengen_engine::{Color, Game, Point};
+use tengen_engine::{Color, Game};
 
 /// What a [`StubPlayer`] answers to `genmove`, from the position.
 type Answer = Box<dyn FnMut(&Game) -> (Decision, Analysis) + Send>;
@@ -53,8 +53,8 @@ impl Player for StubPlayer {
         _: &mut dyn FnMut(&Analysis),
     ) {
     }
-    fn stone_statuses(&mut self, _: &Game) -> Vec<(Point, StoneStatus)> {
-        Vec::new()
+    fn final_statuses(&mut self, _: &Game) -> FinalStatuses {
+        FinalStatuses::default()
     }
     fn params(&self) -> Vec<Param> {
         Vec::new()

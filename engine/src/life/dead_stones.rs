@@ -155,6 +155,7 @@ impl<'a> Position<'a> {
         sum * chain.color.sign() as f32 / chain.stones.len() as f32
     }
 
+    /// Step 3: alive, whatever the playouts say, with a big enough area to make eyes in.
     fn spare_roomy(&self, dead: &[bool]) -> Vec<bool> {
         let roomy = self
             .regions
@@ -203,7 +204,6 @@ impl<'a> Position<'a> {
             .collect()
     }
 
-    /// The board with the chains `dead` says are dead taken off.
     /// Chains whose status is the playouts' guess: a coin flip in the playouts (mean
     /// ownership within [`UNDECIDED`] of nobody's), and no step of static life and death
     /// changed what the playouts said or put them in a seki (true or false).
@@ -229,6 +229,7 @@ impl<'a> Position<'a> {
             .collect()
     }
 
+    /// The board with the chains `dead` says are dead taken off.
     fn without(&self, dead: &[bool]) -> Board {
         let mut board = self.board.clone();
         for (x, chain) in self.chains.list.iter().enumerate() {

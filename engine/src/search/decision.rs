@@ -215,7 +215,7 @@ mod tests {
         let g = game_from(&moves, 9);
         let mut m = Mcts::new();
         m.set_threads(1);
-        let statuses = m.stone_statuses(&g);
+        let statuses = m.final_statuses(&g).stones;
         let b5 = parse_move("B5", g.board().geometry())
             .unwrap()
             .point()

@@ -31,10 +31,10 @@ pub mod tree;
 
 use crate::game::{Action, Game};
 use crate::player::{
-    Analysis, Decision, Param, ParamError, ParamValue, Player, SearchLimits, StoneStatus,
+    Analysis, Decision, FinalStatuses, Param, ParamError, ParamValue, Player, SearchLimits,
 };
 use crate::tunable::Tunable;
-use crate::types::{Color, Point};
+use crate::types::Color;
 use params::{PolicyParams, SearchParams};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -194,18 +194,13 @@ impl Player for Mcts {
         report(&last);
     }
 
-    fn stone_statuses(&mut self, game: &Game) -> Vec<(Point, StoneStatus)> {
+    fn final_statuses(&mut self, game: &Game) -> FinalStatuses {
         let settled = self.params.settled_ownership;
-        self.territory_of(game)
-            .judge(game.board(), settled)
-            .stone_statuses()
-    }
-
-    fn undecided_stones(&mut self, game: &Game) -> Vec<Point> {
-        let settled = self.params.settled_ownership;
-        self.territory_of(game)
-            .judge(game.board(), settled)
-            .undecided_stones()
+        let judgement = self.territory_of(game).judge(game.board(), settled);
+        FinalStatuses {
+            stones: judgement.stone_statuses(),
+            undecided: judgement.undecided_stones(),
+        }
     }
 
     fn params(&self) -> Vec<Param> {
