@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_bench::counting::{
     check, players_count, read_records, read_reports, show, summary, territory_differences,
-    CountedGame, GameReport,
+    CountedGame, GameReport, SetAside,
 };
 use tengen_bench::results::ResultsWriter;
 
@@ -50,6 +50,12 @@ struct Cli {
     /// from the results file; count nothing. Several with commas or the option repeated.
     #[arg(long, value_delimiter = ',')]
     show: Vec<String>,
+    /// A file of records to set aside (one source a line, `#` comments): the summary also
+    /// gives the agreement on the other records, a test set that stays the same while the
+    /// code changes (`bench/results/kgs-set-aside.txt` lists the KGS records the counting
+    /// check leaves out).
+    #[arg(long)]
+    set_aside: Option<PathBuf>,
     /// Count nothing; list the points where tengen's count of the players' own dead stones
     /// differs from the territory the records saved.
     #[arg(long)]
@@ -71,15 +77,26 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let set_aside = match &cli.set_aside {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(SetAside::parse(&path.display().to_string(), &text)),
+            Err(e) => {
+                eprintln!("tengen-count: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let set_aside = set_aside.as_ref();
     if cli.summary_only {
-        print!("{}", summary(&reports));
+        print!("{}", summary(&reports, set_aside));
         ExitCode::SUCCESS
     } else if !cli.show.is_empty() {
         show_games(&cli, &reports)
     } else {
         match count(&cli, reports) {
             Ok(reports) => {
-                print!("{}", summary(&reports));
+                print!("{}", summary(&reports, set_aside));
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -28,7 +28,7 @@ pub use check::{check, read_reports, GameReport};
 pub use disagreement::{Disagreement, GroupStatus, Life};
 pub use judge::{judge, GtpCount};
 pub use records::{kgs_rules, parse_result, players_count, read_records, CountedGame};
-pub use summary::summary;
+pub use summary::{summary, SetAside};
 
 /// A tiny finished game for the tests: on 5x5 Black's wall on column C and White's on D, Black
 /// owning columns A and B, White column E, a dead stone of each in the other's area (White A5,

@@ -3,12 +3,41 @@
 
 use super::check::GameReport;
 use super::records::parse_result;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
-/// The text summary of a run.
-pub fn summary(reports: &[GameReport]) -> String {
+/// A test set: the records of a run apart from a fixed list of them, set aside once for a
+/// written reason (as the records whose result needs a chain in atari counted alive, listed on
+/// one commit so that the set stays the same while the code changes).
+pub struct SetAside {
+    /// Where the list comes from (a file name), for the summary line.
+    pub name: String,
+    /// The sources set aside, as in the results file (`KGS-2017-01.sgfs:44`).
+    pub sources: HashSet<String>,
+}
+
+impl SetAside {
+    /// The list in `text`: one source a line; blank lines and `#` comments ignored.
+    pub fn parse(name: &str, text: &str) -> SetAside {
+        let sources = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect();
+        SetAside {
+            name: name.to_string(),
+            sources,
+        }
+    }
+}
+
+/// The text summary of a run (with the agreement on the test set apart from `set_aside`).
+pub fn summary(reports: &[GameReport], set_aside: Option<&SetAside>) -> String {
     let mut s = agreement(reports);
+    if let Some(set) = set_aside {
+        s.push_str(&test_set(reports, set));
+    }
     s.push_str(&saved_territory(reports));
     s.push_str(&kinds(reports));
     s.push_str(&unfinished(reports));
@@ -53,6 +82,22 @@ fn agreement(reports: &[GameReport]) -> String {
         );
     }
     s
+}
+
+/// Agreement on the records of `reports` that `set` does not hold.
+fn test_set(reports: &[GameReport], set: &SetAside) -> String {
+    let rest: Vec<&GameReport> = reports
+        .iter()
+        .filter(|r| !set.sources.contains(&r.source))
+        .collect();
+    let agree = rest.iter().filter(|r| r.agree).count();
+    format!(
+        "  without the {} records set aside in {}: {agree} of {} ({:.2}%)\n",
+        reports.len() - rest.len(),
+        set.name,
+        rest.len(),
+        percent(agree, rest.len())
+    )
 }
 
 /// `part` of `whole` in percent (0 of 0 is 0%).
@@ -192,11 +237,11 @@ mod tests {
             report(white_alive(1, true)),
             report(white_alive(5, false)),
         ];
-        let s = summary(&reports);
+        let s = summary(&reports, None);
         assert!(!s.contains("undecided"), "no board unfinished: {s}");
         reports[1].undecided = vec!["D4".into()];
         reports[3].undecided = vec!["C1".into()];
-        let s = summary(&reports);
+        let s = summary(&reports, None);
         assert!(
             s.contains(
                 "boards with stones tengen calls undecided: 2 (1 agree); 1 of the 2 disagreements"
@@ -210,6 +255,20 @@ mod tests {
         );
         assert!(
             s.contains("      1  players say a group is alive (we: dead, in atari)\n"),
+            "{s}"
+        );
+        assert!(!s.contains("set aside"), "{s}");
+        // A fixed list set aside: the records in it leave the test set whatever their verdict.
+        reports[2].source = "test:3".into();
+        reports[3].source = "test:4".into();
+        let set = SetAside::parse(
+            "list.txt",
+            "# the slips\ntest:3  # a stone in atari\n\ntest:9\n",
+        );
+        assert_eq!(set.sources.len(), 2);
+        let s = summary(&reports, Some(&set));
+        assert!(
+            s.contains("  without the 1 records set aside in list.txt: 2 of 3 (66.67%)\n"),
             "{s}"
         );
     }
