@@ -18,6 +18,15 @@ use std::sync::atomic::AtomicBool;
 const JUDGE_PLAYOUTS_PER_POINT: u64 = 8;
 const JUDGE_PLAYOUTS: (u64, u64) = (2_000, 3_000);
 
+/// What passing would give, for [`Mcts::decide`].
+#[derive(Clone, Copy)]
+struct PassJudgement {
+    /// Black's margin if the game ended now, `None` while a point is unsettled.
+    margin: Option<f32>,
+    /// Opponent stones judged dead are on the board and should be captured before passing.
+    clear_dead: bool,
+}
+
 impl Mcts {
     /// Step 4: the move to play after a search.
     pub(super) fn decide(
@@ -31,30 +40,23 @@ impl Mcts {
         let Some(top) = analysis.candidates.iter().find(|c| legal(c.mv)) else {
             return Decision::Play(self.fallback_move(game, color));
         };
-        let settled = self.params.settled_ownership;
-        // This search's ownership (empty if it ran no playout: then nothing counts as settled).
-        let territory = match &self.last_territory {
-            Some((hash, t)) if *hash == game.board().hash() => t.clone(),
-            _ => Territory::default(),
-        };
-        let judgement = territory.judge(game.board(), settled);
-        let dead_opponent = judgement.dead_opponent_stones(game.board(), color);
-        let margin = judgement.settled_margin(game);
-        // Under area counting, capturing dead stones costs nothing, while a game that ends with
-        // them on the board is counted by whoever judges them: a referee or an opponent whose
-        // estimate differs from ours (or Tromp-Taylor, which removes none). So clear them
-        // before passing, as long as playing on still wins; in clean-up, always.
-        let area = game.rules().scoring != Scoring::Territory;
-        let clear_dead = dead_opponent > 0 && (cleanup || area);
+        // The judgement of the position (static life and death over the playouts' ownership)
+        // matters only when passing is in question: the search's choice is a pass, or the
+        // opponent has just passed. It can take a tenth of a second or more, outside the
+        // search's time, so it is not made for any other move.
+        let pass = (top.mv == Move::Pass || game.passes() >= 1)
+            .then(|| self.pass_judgement(game, color, cleanup));
         let worth_playing_on = |c: &Candidate| cleanup || c.winrate >= 0.5;
         // Never pass while a point is unsettled, nor while dead stones are to be cleared.
         let mut best = top;
-        if top.mv == Move::Pass && (margin.is_none() || clear_dead) {
+        if let Some(j) =
+            pass.filter(|j| top.mv == Move::Pass && (j.margin.is_none() || j.clear_dead))
+        {
             if let Some(c) = analysis
                 .candidates
                 .iter()
                 .find(|c| c.mv != Move::Pass && legal(c.mv))
-                .filter(|c| margin.is_none() || worth_playing_on(c))
+                .filter(|c| j.margin.is_none() || worth_playing_on(c))
             {
                 best = c;
             }
@@ -80,14 +82,37 @@ impl Mcts {
             return Decision::Resign;
         }
         // After the opponent's pass, pass too when that wins and every point is settled.
-        if game.passes() >= 1
-            && best.mv != Move::Pass
-            && !(clear_dead && worth_playing_on(best))
-            && margin.is_some_and(|m| m * color.sign() as f32 > 0.0)
-        {
-            return Decision::Play(Move::Pass);
+        if let Some(j) = pass.filter(|_| game.passes() >= 1) {
+            if best.mv != Move::Pass
+                && !(j.clear_dead && worth_playing_on(best))
+                && j.margin.is_some_and(|m| m * color.sign() as f32 > 0.0)
+            {
+                return Decision::Play(Move::Pass);
+            }
         }
         Decision::Play(best.mv)
+    }
+
+    /// What passing now would give `color`, judged from this search's ownership: the score if
+    /// the game ended now (`None` while a point is unsettled), and whether dead stones are
+    /// still to be cleared first.
+    fn pass_judgement(&self, game: &Game, color: Color, cleanup: bool) -> PassJudgement {
+        // This search's ownership (empty if it ran no playout: then nothing counts as settled).
+        let territory = match &self.last_territory {
+            Some((hash, t)) if *hash == game.board().hash() => t.clone(),
+            _ => Territory::default(),
+        };
+        let judgement = territory.judge(game.board(), self.params.settled_ownership);
+        let dead_opponent = judgement.dead_opponent_stones(game.board(), color);
+        // Under area counting, capturing dead stones costs nothing, while a game that ends with
+        // them on the board is counted by whoever judges them: a referee or an opponent whose
+        // estimate differs from ours (or Tromp-Taylor, which removes none). So clear them
+        // before passing, as long as playing on still wins; in clean-up, always.
+        let area = game.rules().scoring != Scoring::Territory;
+        PassJudgement {
+            margin: judgement.settled_margin(game),
+            clear_dead: dead_opponent > 0 && (cleanup || area),
+        }
     }
 
     /// A move when the search gave no candidate (stopped before any playout): the legal point
