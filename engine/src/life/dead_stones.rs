@@ -195,10 +195,7 @@ impl<'a> Position<'a> {
         (0..self.chain_count())
             .map(|x| {
                 dead[x]
-                    || (as_it_stands
-                        .dead
-                        .binary_search(&self.chains.list[x].stones[0])
-                        .is_ok()
+                    || (as_it_stands.is_false(self.chains.list[x].stones[0])
                         && !self.alive_for_good(x))
             })
             .collect()
@@ -218,9 +215,7 @@ impl<'a> Position<'a> {
         (0..self.chain_count())
             .map(|x| {
                 let first = self.chains.list[x].stones[0];
-                let in_seki = sekis
-                    .iter()
-                    .any(|k| k.contains(first) || k.dead.binary_search(&first).is_ok());
+                let in_seki = sekis.iter().any(|k| k.contains(first) || k.is_false(first));
                 self.own_share(x, ownership).abs() < UNDECIDED
                     && !fixed[x]
                     && dead[x] == playouts_dead[x]
@@ -253,9 +248,7 @@ impl<'a> Position<'a> {
     ) -> Vec<StoneStatus> {
         let mut status = Vec::with_capacity(self.chain_count());
         for (x, chain) in self.chains.list.iter().enumerate() {
-            let fake_seki = sekis
-                .iter()
-                .any(|k| k.dead.binary_search(&chain.stones[0]).is_ok());
+            let fake_seki = sekis.iter().any(|k| k.is_false(chain.stones[0]));
             let s = if sekis.iter().any(|k| k.contains(chain.stones[0])) {
                 StoneStatus::Seki
             } else if dead[x] || (fake_seki && !self.alive_for_good(x)) {

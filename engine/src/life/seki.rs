@@ -49,6 +49,11 @@ impl Seki {
     pub fn contains(&self, p: Point) -> bool {
         self.stones.binary_search(&p).is_ok()
     }
+
+    /// Is the stone at `p` in a false seki (one of the stones that look like a seki but die)?
+    pub fn is_false(&self, p: Point) -> bool {
+        self.dead.binary_search(&p).is_ok()
+    }
 }
 
 /// Would `color` filling the empty point `p` only hurt itself: capture nothing and be a

@@ -97,12 +97,12 @@ impl Mcts {
     /// the game ended now (`None` while a point is unsettled), and whether dead stones are
     /// still to be cleared first.
     fn pass_judgement(&self, game: &Game, color: Color, cleanup: bool) -> PassJudgement {
-        // This search's ownership (empty if it ran no playout: then nothing counts as settled).
-        let territory = match &self.last_territory {
-            Some((hash, t)) if *hash == game.board().hash() => t.clone(),
-            _ => Territory::default(),
+        // This search's ownership (none if it ran no playout: then nothing counts as settled).
+        let settled = self.params.settled_ownership;
+        let judgement = match &self.last_territory {
+            Some((hash, t)) if *hash == game.board().hash() => t.judge(game.board(), settled),
+            _ => Territory::default().judge(game.board(), settled),
         };
-        let judgement = territory.judge(game.board(), self.params.settled_ownership);
         let dead_opponent = judgement.dead_opponent_stones(game.board(), color);
         // Under area counting, capturing dead stones costs nothing, while a game that ends with
         // them on the board is counted by whoever judges them: a referee or an opponent whose
