@@ -33,20 +33,14 @@ const SEED_SEARCH_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 const SEED_THREAD_MIX: u64 = 0xD1B5_4A32_D192_ED03;
 
 impl Mcts {
-    /// Komi the playouts must beat, as Black's area minus White's: komi, handicap compensation
-    /// and, in handicap games, dynamic komi that decays over the game.
-    fn playout_komi(&self, game: &Game) -> f32 {
+    /// Komi the playouts must beat, as Black's area minus White's: komi and handicap
+    /// compensation, and the dynamic komi of handicap games for `color`'s search (`dynkomi.rs`),
+    /// which is also returned alone.
+    fn playout_komi(&self, game: &Game, color: Color) -> (f32, f32) {
         let rules = game.rules();
-        let handicap = game.handicap();
-        let base = rules.komi + rules.handicap_compensation.points(handicap);
-        let points = game.board().geometry().points_count() as f32;
-        let progress = game.move_count() as f32 / (self.params.dynkomi_fill * points);
-        let extra = if handicap >= 2 {
-            handicap as f32 * self.params.dynkomi_per_stone * (1.0 - progress).max(0.0)
-        } else {
-            0.0
-        };
-        base as f32 + extra
+        let base = rules.komi + rules.handicap_compensation.points(game.handicap());
+        let extra = self.dynkomi.extra(game, color, &self.params);
+        (base as f32 + extra, extra)
     }
 
     /// Steps 2 and 3: run the simulations on the pool until a limit, reporting on the way.
@@ -61,7 +55,7 @@ impl Mcts {
     ) -> (Tree, Analysis) {
         let start = Instant::now();
         let tree = self.prepare(game, color);
-        let komi = self.playout_komi(game);
+        let (komi, dynamic_komi) = self.playout_komi(game, color);
         let size = game.board().geometry().array_len();
         self.searches += 1;
         let base_seed = self
@@ -78,6 +72,7 @@ impl Mcts {
             root: game.board(),
             root_color: color,
             komi,
+            dynamic_komi,
             params: &params,
             as_is_scoring: game.rules().scoring == Scoring::TrompTaylor,
             batch_top: threads > 1,
@@ -299,8 +294,9 @@ fn analysis(sh: &Shared, game: &Game) -> Analysis {
             .map(|p| sh.ownership[p.index()].load(Ordering::Relaxed) as f32 / owned)
             .collect()
     };
-    let lead =
-        sh.margin_sum.load(Ordering::Relaxed) as f32 / 2.0 / owned * sh.root_color.sign() as f32;
+    // At the real komi: the dynamic komi the playouts counted with is added back.
+    let black_margin = sh.margin_sum.load(Ordering::Relaxed) as f32 / 2.0 / owned + sh.dynamic_komi;
+    let lead = black_margin * sh.root_color.sign() as f32;
     for c in &mut candidates {
         c.score_lead = lead;
     }
@@ -390,6 +386,50 @@ mod tests {
         assert!(
             choice_is_clear(&[], &SearchParams::default()),
             "nothing to choose between"
+        );
+    }
+
+    #[test]
+    fn the_score_lead_is_at_the_real_komi_whatever_the_dynamic_komi() {
+        // A finished 5x5 board, two handicap stones among Black's: 15 points of area against
+        // 10, so Black wins by 2.5 after komi 0.5 and 2 points of compensation.
+        let rules = Rules {
+            komi: 0.5,
+            ..Rules::chinese()
+        };
+        let mut g = Game::new(5, rules).unwrap();
+        let rows = ["XXXOO", ".XXO.", "XXXOO", ".XXO.", "XXXOO"];
+        let geo = g.board().geometry();
+        let (b4, b2) = (geo.point(1, 3), geo.point(1, 1));
+        g.place_handicap(&[b4, b2]).unwrap();
+        for (i, row) in rows.iter().enumerate() {
+            for (col, c) in row.chars().enumerate() {
+                let p = geo.point(col, rows.len() - 1 - i);
+                let stone = match c {
+                    'X' => Color::Black,
+                    'O' => Color::White,
+                    _ => continue,
+                };
+                if p != b4 && p != b2 {
+                    g.setup(p, Some(stone));
+                }
+            }
+        }
+        g.set_to_move(Color::White);
+        let lead = |per_stone: f32| {
+            let mut m = Mcts::new();
+            m.set_threads(1);
+            m.params_mut().dynkomi_per_stone = per_stone;
+            let (komi, extra) = m.playout_komi(&g, Color::White);
+            assert_eq!(komi - extra, 2.5, "komi and compensation");
+            assert_eq!(extra, 2.0 * per_stone);
+            search(&mut m, &g, 500).1.score_lead
+        };
+        assert_eq!(lead(0.0), -2.5);
+        assert_eq!(
+            lead(10.0),
+            -2.5,
+            "at the real komi, not White's 17.5 of the playouts"
         );
     }
 

@@ -20,6 +20,7 @@ mod batch;
 pub mod bench;
 mod controller;
 mod decision;
+mod dynkomi;
 pub mod opening;
 pub mod params;
 pub mod prior;
@@ -35,6 +36,7 @@ use crate::player::{
 };
 use crate::tunable::Tunable;
 use crate::types::Color;
+use dynkomi::DynamicKomi;
 use params::{PolicyParams, SearchParams};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -75,6 +77,8 @@ pub struct Mcts {
     recent_winrates: [Vec<(usize, f32)>; 2],
     /// Ownership from the last search and the position it was for (dead stones, pass).
     last_territory: Option<(u64, Territory)>,
+    /// The dynamic komi of handicap games, kept from move to move when it adapts.
+    dynkomi: DynamicKomi,
 }
 
 impl Mcts {
@@ -93,6 +97,7 @@ impl Mcts {
             searches: 0,
             recent_winrates: [Vec::new(), Vec::new()],
             last_territory: None,
+            dynkomi: DynamicKomi::default(),
         }
     }
 
@@ -152,6 +157,7 @@ impl Player for Mcts {
         self.searches = 0;
         self.recent_winrates = [Vec::new(), Vec::new()];
         self.last_territory = None;
+        self.dynkomi.clear();
     }
 
     fn genmove(
@@ -176,6 +182,8 @@ impl Player for Mcts {
             report,
         );
         let decision = self.decide(game, color, &analysis, limits.cleanup);
+        self.dynkomi
+            .adapt(game, color, analysis.winrate, &self.params);
         self.tree = Some(tree);
         (decision, analysis)
     }

@@ -120,12 +120,22 @@ tunables! {
         /// Ownership beyond this (from -1..1) makes a point settled; a stone owned by the other
         /// side beyond it is dead.
         settled_ownership: f32 = 0.6, 0.0..=1.0;
-        /// Dynamic komi in handicap games: extra komi per handicap stone at the start, decaying
-        /// linearly to 0 when `dynkomi_fill` of the board's points have been played (Pachi:
-        /// linear).
+        /// Dynamic komi in handicap games (`dynkomi.rs`): extra komi in White's favour per
+        /// handicap stone at the start, falling linearly to 0 when `dynkomi_fill` of the board's
+        /// points have been played (Pachi: linear).
         dynkomi_per_stone: f32 = 7.0, 0.0..=100.0;
         /// See `dynkomi_per_stone`.
         dynkomi_fill: f32 = 0.55, 0.01..=10.0;
+        /// Adaptive dynamic komi: the allowance the fall starts from moves after each of our
+        /// moves by `dynkomi_step` points, towards us while our win rate is below `dynkomi_red`,
+        /// away while it is above `dynkomi_green`; off until a match measures it.
+        dynkomi_adaptive: bool = false, 0..=1;
+        /// See `dynkomi_adaptive`.
+        dynkomi_red: f32 = 0.45, 0.0..=1.0;
+        /// See `dynkomi_adaptive`.
+        dynkomi_green: f32 = 0.55, 0.0..=1.0;
+        /// See `dynkomi_adaptive`.
+        dynkomi_step: f32 = 2.0, 0.0..=100.0;
     }
 }
 

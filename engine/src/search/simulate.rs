@@ -61,6 +61,8 @@ pub(super) struct Shared<'a> {
     pub(super) root_color: Color,
     /// Black's area minus White's must exceed this for Black to win a playout.
     pub(super) komi: f32,
+    /// The part of `komi` that is dynamic komi (`dynkomi.rs`), for reports at the real komi.
+    pub(super) dynamic_komi: f32,
     pub(super) params: &'a SearchParams,
     /// Count a double pass in the tree as it stands (Tromp-Taylor) instead of playing on.
     pub(super) as_is_scoring: bool,
