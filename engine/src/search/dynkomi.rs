@@ -23,11 +23,20 @@ use super::params::SearchParams;
 use crate::game::Game;
 use crate::types::Color;
 
-/// The adaptive allowance of each colour's searches (Black first): points of komi in White's
-/// favour before the fall over the game; `None` until that colour's first search of the game.
+/// The adaptive allowance of each colour's searches (Black first); `None` until that colour's
+/// first search of the game has moved it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct DynamicKomi {
-    allowance: [Option<f32>; 2],
+    allowance: [Option<Allowance>; 2],
+}
+
+/// Points of komi in White's favour before the fall over the game, and the move number of the
+/// position that last moved them: a position searched again (a display, `reg_genmove`, a move
+/// asked again after `undo`) moves them once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Allowance {
+    points: f32,
+    moved_at: usize,
 }
 
 impl DynamicKomi {
@@ -44,7 +53,7 @@ impl DynamicKomi {
             return 0.0;
         }
         let start = if params.dynkomi_adaptive {
-            self.allowance[color.index()].unwrap_or_else(|| linear_start(handicap, params))
+            self.allowance[color.index()].map_or(linear_start(handicap, params), |a| a.points)
         } else {
             linear_start(handicap, params)
         };
@@ -66,13 +75,21 @@ impl DynamicKomi {
             Color::White => 1.0,
             Color::Black => -1.0,
         };
-        let allowance = self.allowance[color.index()].get_or_insert(start);
-        if winrate < params.dynkomi_red {
-            *allowance += towards_white * params.dynkomi_step;
-        } else if winrate > params.dynkomi_green {
-            *allowance -= towards_white * params.dynkomi_step;
+        let now = game.move_count();
+        let slot = &mut self.allowance[color.index()];
+        if slot.is_some_and(|a| now <= a.moved_at) {
+            return;
         }
-        *allowance = allowance.clamp(0.0, 2.0 * start);
+        let mut points = slot.map_or(start, |a| a.points);
+        if winrate < params.dynkomi_red {
+            points += towards_white * params.dynkomi_step;
+        } else if winrate > params.dynkomi_green {
+            points -= towards_white * params.dynkomi_step;
+        }
+        *slot = Some(Allowance {
+            points: points.clamp(0.0, 2.0 * start),
+            moved_at: now,
+        });
     }
 }
 
@@ -126,32 +143,33 @@ mod tests {
             dynkomi_adaptive: true,
             ..SearchParams::default()
         };
-        let g = handicap_game(3, 10);
         let start = 3.0 * params.dynkomi_per_stone;
+        let step = params.dynkomi_step;
         let mut d = DynamicKomi::default();
+        let white = |d: &DynamicKomi| d.allowance[Color::White.index()].map(|a| a.points);
+        let g = handicap_game(3, 10);
         let before = d.extra(&g, Color::White, &params);
-        // White losing: more komi for White, up to twice the start.
+        // White losing: more komi for White; the same position searched again moves it once.
         d.adapt(&g, Color::White, 0.2, &params);
-        let after = d.extra(&g, Color::White, &params);
-        assert!(after > before, "{after} > {before}");
-        for _ in 0..1000 {
-            d.adapt(&g, Color::White, 0.2, &params);
+        d.adapt(&g, Color::White, 0.2, &params);
+        assert_eq!(white(&d), Some(start + step));
+        assert!(d.extra(&g, Color::White, &params) > before);
+        // Up to twice the start, down to the real komi, and left alone in between.
+        for moves in 11..40 {
+            d.adapt(&handicap_game(3, moves), Color::White, 0.2, &params);
         }
-        assert_eq!(d.allowance[Color::White.index()], Some(2.0 * start));
-        // White winning comfortably: back down, never below the real komi.
-        for _ in 0..1000 {
-            d.adapt(&g, Color::White, 0.9, &params);
+        assert_eq!(white(&d), Some(2.0 * start));
+        for moves in 40..80 {
+            d.adapt(&handicap_game(3, moves), Color::White, 0.9, &params);
         }
-        assert_eq!(d.allowance[Color::White.index()], Some(0.0));
-        // A win rate in between leaves it; Black's allowance is its own and moves the other
-        // way (Black losing takes komi away from White).
-        d.adapt(&g, Color::White, 0.5, &params);
-        assert_eq!(d.allowance[Color::White.index()], Some(0.0));
+        assert_eq!(white(&d), Some(0.0));
+        d.adapt(&handicap_game(3, 80), Color::White, 0.5, &params);
+        assert_eq!(white(&d), Some(0.0));
+        // Black's allowance is its own and moves the other way: Black losing takes komi away
+        // from White.
         d.adapt(&g, Color::Black, 0.2, &params);
-        assert_eq!(
-            d.allowance[Color::Black.index()],
-            Some(start - params.dynkomi_step)
-        );
+        let black = d.allowance[Color::Black.index()].map(|a| a.points);
+        assert_eq!(black, Some(start - step));
         d.clear();
         assert_eq!(d.extra(&g, Color::White, &params), before);
     }
