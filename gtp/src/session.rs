@@ -141,6 +141,7 @@ const ANALYZE_COMMANDS: &str = "\
 param/Engine Settings/tengen-param basics
 param/Clock Parameters/tengen-param clock
 param/Search Parameters/tengen-param search
+param/Prior Parameters/tengen-param priors
 param/Playout Parameters/tengen-param policy
 dboard/Ownership/tengen-ownership %c
 gfx/Visit Counts/tengen-visits %c

@@ -19,17 +19,21 @@ pub(crate) enum ParamGroup {
     Basics,
     /// The time manager's tunables: how a clock's time is shared among the moves.
     Clock,
-    /// The tree search's tunables: RAVE, priors, expansion, early stop, dynamic komi.
+    /// The tree search's tunables other than the priors: RAVE, expansion, early stop, dynamic
+    /// komi.
     Search,
+    /// The tree's prior tunables (`prior_*`): the virtual wins a new node starts with.
+    Priors,
     /// The playout policy's tunables.
     Policy,
 }
 
 impl ParamGroup {
-    pub(crate) const ALL: [ParamGroup; 4] = [
+    pub(crate) const ALL: [ParamGroup; 5] = [
         ParamGroup::Basics,
         ParamGroup::Clock,
         ParamGroup::Search,
+        ParamGroup::Priors,
         ParamGroup::Policy,
     ];
 
@@ -39,6 +43,7 @@ impl ParamGroup {
             ParamGroup::Basics => "basics",
             ParamGroup::Clock => "clock",
             ParamGroup::Search => "search",
+            ParamGroup::Priors => "priors",
             ParamGroup::Policy => "policy",
         }
     }
@@ -51,6 +56,8 @@ impl ParamGroup {
             ParamGroup::Clock
         } else if Tunable::find(PolicyParams::TUNABLES, key).is_some() {
             ParamGroup::Policy
+        } else if key.starts_with("prior_") {
+            ParamGroup::Priors
         } else {
             ParamGroup::Search
         }
