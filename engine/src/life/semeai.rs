@@ -24,7 +24,8 @@
 //!    after the capture, it is still in a standoff (a stone inside its eye space). A small
 //!    chain's standoff counts only both ways: every living enemy chain next to it safe from it
 //!    too, even moving first (two stones at the 1-2 points of a corner, in seki with a group
-//!    that has one eye).
+//!    that has one eye); and a capture of it that costs the capturer as many stones as it
+//!    takes is a trade, not a kill.
 
 use super::{benson, eyespace, Chains, Regions};
 use crate::board::Board;
@@ -62,6 +63,10 @@ const ESCAPE_GAIN: usize = 1;
 
 /// ... and has captured at least this many stones (small captures leave a dead group dead).
 const ESCAPE_CAPTURES: u32 = 4;
+
+/// A capture that costs the capturer fewer stones than this is a kill whatever it takes: a
+/// stone given for a stone is a throw-in or a ko, not a trade.
+const MIN_TRADE_COST: usize = 2;
 
 /// Enemy chains next to the defender with at most this many liberties take part in a race
 /// against every enemy stone: capturing them is the defender's way out.
@@ -104,10 +109,18 @@ struct Race {
     nodes: usize,
     /// Some line was cut short (budget or depth): a loss is then not proven.
     cut: bool,
-    /// Against every enemy stone, when a capture that costs the attacker a chain as large as
-    /// an escape is a trade and no kill ([`leaves_a_trade`]): the attacker's stones in atari
-    /// at the start, whose ataris are not the race's doing. `None`: every capture kills.
-    trades: Option<Vec<bool>>,
+    /// Against every enemy stone, when a capture that costs the attacker as much is a trade
+    /// and no kill ([`leaves_a_trade`]). `None`: every capture kills.
+    trades: Option<Trades>,
+}
+
+/// What makes a capture a trade: it leaves a chain of the attacker's in atari, of at least
+/// `min_cost` stones (as many as the chain it captures, at least [`MIN_TRADE_COST`] and at
+/// most an escape's worth), that was not in atari at the start (`ataris`: the attacker's
+/// stones in atari then, whose ataris are not the race's doing).
+struct Trades {
+    ataris: Vec<bool>,
+    min_cost: usize,
 }
 
 /// Does the chain through the stone `a` capture the enemy chain through `b` even when `b`'s
@@ -160,7 +173,8 @@ fn captured_by_any_within(board: &Board, b: Point, left: &mut usize) -> Option<b
 }
 
 /// [`captured_by_any_within`]; with `trades_kill` false, a capture that costs the attacker a
-/// chain as large as an escape ([`leaves_a_trade`]) is none.
+/// chain as large as the one it takes, or as an escape ([`leaves_a_trade`]), is none: two
+/// stones taken for two is a trade, as in a corner seki with two stones at the 1-2 points.
 fn captured_within(board: &Board, b: Point, left: &mut usize, trades_kill: bool) -> Option<bool> {
     let defender = board.at(b).color()?;
     let escape_liberties =
@@ -179,7 +193,12 @@ fn captured_within(board: &Board, b: Point, left: &mut usize, trades_kill: bool)
         for p in board.geometry().points() {
             ataris[p.index()] = board.at(p) == own && board.in_atari(p);
         }
-        race.trades = Some(ataris);
+        race.trades = Some(Trades {
+            ataris,
+            min_cost: board
+                .chain_size(b)
+                .clamp(MIN_TRADE_COST, ESCAPE_CAPTURES as usize),
+        });
     }
     let libs = race.moves(board, false).len();
     if libs > MAX_GROUP_RACE_MOVES {
@@ -224,7 +243,7 @@ impl Race {
         if board.at(self.b) != Cell::from(defender) {
             return match &self.trades {
                 None => true,
-                Some(ataris) => !leaves_a_trade(board, self.attacker, ataris),
+                Some(trades) => !leaves_a_trade(board, self.attacker, trades),
             };
         }
         match self.a {
@@ -640,18 +659,18 @@ fn approach(board: &Board, color: Color, p: Point) -> Option<Point> {
         .then_some(q)
 }
 
-/// Does `attacker` have a chain of at least [`ESCAPE_CAPTURES`] stones in atari, none of them
-/// in atari at the start (`ataris`), that the other side may capture at once? Right after the
-/// attacker captures, that is a trade: the other side takes as many stones back (two stones at
-/// the 1-2 points of a corner, taken at the cost of the chain beside them).
-fn leaves_a_trade(board: &Board, attacker: Color, ataris: &[bool]) -> bool {
+/// Does `attacker` have a chain of at least `trades.min_cost` stones in atari, none of them
+/// in atari at the start (`trades.ataris`), that the other side may capture at once? Right
+/// after the attacker captures, that is a trade: the other side takes as many stones back (two
+/// stones at the 1-2 points of a corner, taken at the cost of the chain beside them).
+fn leaves_a_trade(board: &Board, attacker: Color, trades: &Trades) -> bool {
     let own = Cell::from(attacker);
     board.geometry().points().any(|p| {
         board.at(p) == own
             && board.chain_id(p) == p
-            && board.chain_size(p) >= ESCAPE_CAPTURES as usize
+            && board.chain_size(p) >= trades.min_cost
             && board.in_atari(p)
-            && !board.chain_stones(p).any(|s| ataris[s.index()])
+            && !board.chain_stones(p).any(|s| trades.ataris[s.index()])
             && board.is_legal(attacker.opponent(), board.atari_liberty(p))
     })
 }
@@ -923,6 +942,44 @@ mod tests {
         let (chains, verdict) = judged(&b);
         let x = |p| chains.at(p).unwrap();
         assert!(!verdict[x(h9)] && !verdict[x(j8)], "the corner stones live");
+    }
+
+    #[test]
+    fn two_stones_taken_for_two_is_a_trade_not_a_kill() {
+        // Black's h1 and j2 at the 1-2 points of White's corner (f3 to j3, g1 g2, g4), whose
+        // one eye f1 f2 it shares with e1 e2. White h2 ataris both stones and takes them at j1,
+        // but Black f2 in between leaves e1 e2 in atari: two stones for two, a seki, as the
+        // players and GNU Go count it.
+        let b = Board::from_ascii(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X X X X X X X X X
+             . . . . X X X X .
+             . . . . X X O X X
+             . . . X X O O O O
+             . . . X O . O . X
+             . . . X O . O X .",
+        )
+        .unwrap();
+        let (h1, j2, e1, g1) = (at(&b, 7, 0), at(&b, 8, 1), at(&b, 4, 0), at(&b, 6, 0));
+        assert_eq!(captured_by_any(&b, h1), Some(true), "White can take them");
+        let mut left = usize::MAX;
+        assert_eq!(captured_within(&b, h1, &mut left, false), Some(false));
+        assert_eq!(captured_within(&b, j2, &mut left, false), Some(false));
+        assert_eq!(captured_by_any(&b, g1), Some(false));
+        assert_eq!(captured_by_any(&b, e1), Some(false));
+        let chains = Chains::new(&b);
+        let x = |p| chains.at(p).unwrap();
+        let fixed = vec![false; chains.list.len()];
+        // The playouts' verdict: the corner stones and e1 e2 dead, White's corner alive.
+        let mut dead = vec![false; chains.list.len()];
+        for p in [h1, j2, e1] {
+            dead[x(p)] = true;
+        }
+        let verdict = revive(&b, &chains, &dead, &fixed);
+        assert!(!verdict[x(h1)] && !verdict[x(j2)], "the corner stones live");
+        assert!(!verdict[x(e1)], "e1 e2 live");
     }
 
     #[test]
