@@ -167,3 +167,19 @@ loadsgf sgf/seki-corner-trade.sgf
 #? []
 131 final_score
 #? [W\+15\.5]
+
+# --- Dead stones in a group's eye space are no seki partner: the end of a 19x19 handicap game
+# of tengen (White, four stones) against GNU Go. White's 35 stones from A6 to F16 are dead
+# inside Black's big group (E9 to N19), whose only empty points as the board stands are H18
+# and H19, shared with White's J17 J18 K18 J19. White filling H18 and Black taking five would
+# leave Black eyeless only if White's dead stones stayed; Black takes them first. The sacrifice
+# is read with them off the board: Black lives (this judgement called it dead, W+101.5). Still
+# wrong: J17 to J19, which the standoff reading revives with the dead stones on the board, and
+# the seki it then finds with Black; the referee (GNU Go) counted them dead, W+3.5.
+loadsgf sgf/dead-stones-in-the-eye-space.sgf
+140 final_status_list dead
+#? [!.*\bE9\b.*]
+141 final_status_list dead
+#? [.*\bA6\b.*]
+142 final_score
+#? [W\+3\.5]*

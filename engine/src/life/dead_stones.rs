@@ -293,7 +293,8 @@ impl Judgement {
         // only one side can fill are filled (the playouts may have broken a seki, so the
         // first look keeps every stone; dame next to dead stones are territory, so the
         // second look fills only once they are gone).
-        let as_it_stands = seki::find_as_it_stands(board);
+        let judged_dead = |p: Point| pos.chains.at(p).is_some_and(|x| dead[x]);
+        let as_it_stands = seki::find_as_it_stands(board, &judged_dead);
         let dead = pos.kill_false_sekis(&dead, &as_it_stands);
         let sekis = [as_it_stands, seki::find(&pos.without(&dead))];
         let undecided = pos.undecided(ownership, &playouts_dead, &dead, &fixed, &sekis);

@@ -131,20 +131,23 @@ pub fn fill_forced_dame(board: &Board) -> Board {
 pub fn find(board: &Board) -> Seki {
     let filled = fill_forced_dame(board);
     // No sacrifice test here: the filled dame took liberties the capturer has in the position.
-    let mut seki = find_locked(&filled, false);
+    let mut seki = find_locked(&filled, None);
     // The filling stones are not the position's.
     seki.stones.retain(|&p| board.at(p).color().is_some());
     seki
 }
 
-/// Every seki of `board` as it stands (no dame filled).
-pub fn find_as_it_stands(board: &Board) -> Seki {
-    find_locked(board, true)
+/// Every seki of `board` as it stands (no dame filled), the ones a sacrifice breaks dead
+/// instead. `is_dead` tells the stones judged dead so far: the sacrifice is read without them
+/// (but for the chains next to the point sacrificed into), so that a group whose eye space
+/// still holds dead enemy stones does not look eyeless.
+pub fn find_as_it_stands(board: &Board, is_dead: &dyn Fn(Point) -> bool) -> Seki {
+    find_locked(board, Some(is_dead))
 }
 
-/// The sekis of `board` (no dame filled); with `sacrifices`, the ones a sacrifice breaks are
-/// dead instead.
-fn find_locked(board: &Board, sacrifices: bool) -> Seki {
+/// The sekis of `board` (no dame filled); with `sacrifices` (the stones judged dead), the
+/// ones a sacrifice breaks are dead instead.
+fn find_locked(board: &Board, sacrifices: Option<&dyn Fn(Point) -> bool>) -> Seki {
     let geo = board.geometry();
     let dead_locks: Vec<Point> = geo.points().filter(|&p| is_dead_lock(board, p)).collect();
     if dead_locks.is_empty() {
@@ -157,10 +160,9 @@ fn find_locked(board: &Board, sacrifices: bool) -> Seki {
         .into_iter()
         .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
         .collect();
-    let dead = if sacrifices {
-        false_sekis(board, &chains, &shared, &mut candidate)
-    } else {
-        Vec::new()
+    let dead = match sacrifices {
+        Some(is_dead) => false_sekis(board, &chains, &shared, &mut candidate, is_dead),
+        None => Vec::new(),
     };
     let mut stones: Vec<Point> = (0..chains.list.len())
         .filter(|&x| candidate[x])
@@ -285,17 +287,29 @@ fn drop_broken(candidate: &mut [bool], links: &[Vec<usize>]) {
 }
 
 /// A seki whose shared liberty one side can sacrifice into, to kill the capturer, is none: its
-/// chains stop being candidates, and the stones that die are returned (in board order).
+/// chains stop being candidates, and the stones that die are returned (in board order). The
+/// sacrifice is read with the stones `is_dead` calls dead taken off, but for the chains next
+/// to the shared liberty.
 fn false_sekis(
     board: &Board,
     chains: &Chains,
     shared: &[Point],
     candidate: &mut [bool],
+    is_dead: &dyn Fn(Point) -> bool,
 ) -> Vec<Point> {
     let mut dead = Vec::new();
     for &d in shared {
+        let around = chains.around(board, d);
+        let mut cleared = board.clone();
+        for (x, chain) in chains.list.iter().enumerate() {
+            if !around.contains(&x) && is_dead(chain.stones[0]) {
+                for &p in &chain.stones {
+                    cleared.set_cell(p, None);
+                }
+            }
+        }
         for color in Color::BOTH {
-            let Some(killed) = sacrifice_kills(board, color, d) else {
+            let Some(killed) = sacrifice_kills(&cleared, color, d) else {
                 continue;
             };
             for x in chains.around(board, d) {
@@ -434,7 +448,7 @@ mod tests {
              . . . . . . .",
         )
         .unwrap();
-        let seki = find_as_it_stands(&b);
+        let seki = find_as_it_stands(&b, &|_| false);
         let geo = b.geometry();
         assert!(seki.stones.is_empty(), "{seki:?}");
         assert_eq!(seki.dead.len(), 7, "{seki:?}");
@@ -494,7 +508,7 @@ mod tests {
         .unwrap();
         let geo = b.geometry();
         assert!(is_dead_lock(&b, geo.point(8, 6)), "j7 is a dead-lock point");
-        assert_eq!(find_as_it_stands(&b), Seki::default());
+        assert_eq!(find_as_it_stands(&b, &|_| false), Seki::default());
         assert_eq!(find(&b), Seki::default());
     }
 
@@ -519,7 +533,7 @@ mod tests {
              O . O . O . X X X",
         )
         .unwrap();
-        let seki = find_as_it_stands(&b);
+        let seki = find_as_it_stands(&b, &|_| false);
         let geo = b.geometry();
         assert_eq!(seki.shared, vec![geo.point(5, 0)], "{seki:?}");
         assert_eq!(seki.stones.len(), 13, "{seki:?}");
