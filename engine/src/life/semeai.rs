@@ -481,8 +481,8 @@ fn revive_chain(
         .filter(|&b| !fixed[b] && captures_first(board, chain.stones[0], chains.list[b].stones[0]))
         .collect();
     // A standoff: no living neighbour captures it even moving first (for a small chain, and
-    // it captures none of them either; a capture that costs the capturer four stones or more
-    // is a trade, not a kill).
+    // it captures none of them either; a capture that costs the capturer as many stones as it
+    // takes is a trade, not a kill).
     let large = chain.stones.len() >= MIN_STANDOFF_STONES;
     // Only a large chain dies to a capture that costs the capturer as much.
     let trades_kill = large;
