@@ -297,22 +297,23 @@ fn false_sekis(
     candidate: &mut [bool],
     is_dead: &dyn Fn(Point) -> bool,
 ) -> Vec<Point> {
+    let judged_dead: Vec<usize> = (0..chains.list.len())
+        .filter(|&x| is_dead(chains.list[x].stones[0]))
+        .collect();
     let mut dead = Vec::new();
     for &d in shared {
         let around = chains.around(board, d);
         let mut cleared = board.clone();
-        for (x, chain) in chains.list.iter().enumerate() {
-            if !around.contains(&x) && is_dead(chain.stones[0]) {
-                for &p in &chain.stones {
-                    cleared.set_cell(p, None);
-                }
+        for x in judged_dead.iter().filter(|x| !around.contains(x)) {
+            for &p in &chains.list[*x].stones {
+                cleared.set_cell(p, None);
             }
         }
         for color in Color::BOTH {
             let Some(killed) = sacrifice_kills(&cleared, color, d) else {
                 continue;
             };
-            for x in chains.around(board, d) {
+            for &x in &around {
                 candidate[x] = false;
             }
             for p in killed {
