@@ -183,3 +183,13 @@ loadsgf sgf/dead-stones-in-the-eye-space.sgf
 #? [.*\bA6\b.*]
 142 final_score
 #? [W\+3\.5]*
+
+# --- A capture that makes two eyes only if the capturer fills the liberties itself: White's five
+# stones in the top left corner of a 7x7 board take Black's B6 first, and with A6 and B7 filled
+# would have eyes at B6 and A7. But Black plays B7 (or A6) first, and the stones White then
+# takes leave a bent three, one eye: White is dead. (The judgement revived White, B+23.5.)
+loadsgf sgf/capture-without-a-second-eye.sgf
+150 final_status_list dead
+#? [B4 A5 B5 C5 C6]
+151 final_score
+#? [B\+41\.5]

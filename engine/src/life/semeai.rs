@@ -12,9 +12,11 @@
 //!    table and a node budget keep it quick; a race it cannot finish counts as lost.
 //! 2. [`revive`] accepts a won race only when the winner is then alive for good: on the board
 //!    without the captured chain (and without the enemy stones already judged dead), with the
-//!    captured chain's liberties filled by the winner (it fills them to capture), Benson's
-//!    algorithm, a big enough eye space or an eye space of one chain that no attack reduces to
-//!    one eye must say so. The enemy stones in the areas it then holds for good are dead.
+//!    captured chain's liberties filled by the winner (it fills them to capture), and an empty
+//!    point only those fillings enclose filled too (no eye: the loser plays into the liberties
+//!    first), Benson's algorithm, a big enough eye space or an eye space of one chain that no
+//!    attack reduces to one eye must say so. The enemy stones in the areas it then holds for
+//!    good, or in an area too small for two eyes that only living chains enclose, are dead.
 //! 3. A large chain the playouts call dead that the other colour cannot capture, even moving
 //!    first ([`captured_by_any`] proves the loss: the reading finished), is in a standoff, as
 //!    in a seki: alive (the attacker may play approach moves: a liberty it would fill in
@@ -503,20 +505,16 @@ fn revive_chain(
         return;
     }
     // Is it alive for good once they are gone, and the enemy stones already judged dead too?
-    let after = after_capture(board, chains, a, &captured, verdict);
-    let after_chains = Chains::new(&after);
-    let regions = Regions::new(&after, &after_chains, chain.color);
-    let unconditional = benson::unconditional(&after_chains, &regions);
-    let lives = alive_after(&after, &after_chains, &regions, &unconditional);
-    let lives = |p: Point| after_chains.at(p).is_some_and(|x| lives[x]);
-    if !lives(chain.stones[0]) {
+    let after = AfterCapture::new(board, chains, a, &captured, verdict);
+    if !after.lives(chain.stones[0]) {
         if standoff(left) {
             verdict[a] = false;
             // The small chains it captures first are dead when the capture costs it nothing:
             // after it, still no enemy stone captures it, even moving first (a stone inside
             // its eye space, not one of a seki's stones that would leave it a killable eye).
             // Larger ones stay: the two-chain race reads none of their eyes.
-            if captured_by_any_within(&after, chain.stones[0], &mut left.small) == Some(false) {
+            if captured_by_any_within(&after.board, chain.stones[0], &mut left.small) == Some(false)
+            {
                 for &b in &captured {
                     if chains.list[b].stones.len() < MIN_STANDOFF_STONES {
                         verdict[b] = true;
@@ -529,14 +527,18 @@ fn revive_chain(
     for &b in &captured {
         verdict[b] = true;
     }
-    // Its own colour's chains that live with it, and the enemy stones in what they hold.
+    // Its own colour's chains that live with it.
     for (x, other) in chains.list.iter().enumerate() {
-        if other.color == chain.color && verdict[x] && !fixed[x] && lives(other.stones[0]) {
+        if other.color == chain.color && verdict[x] && !fixed[x] && after.lives(other.stones[0]) {
             verdict[x] = false;
         }
     }
-    for (r, region) in regions.list.iter().enumerate() {
-        if unconditional.safe[r] {
+    // The enemy stones in what they hold for good, or in an area too small for two eyes
+    // that only living chains enclose.
+    for (r, region) in after.regions.list.iter().enumerate() {
+        let small_and_held = region.points.len() < eyespace::BIG_EYE_SPACE
+            && region.boundary.iter().all(|&x| after.alive[x]);
+        if after.unconditional.safe[r] || small_and_held {
             for &p in &region.points {
                 if let Some(x) = chains.at(p) {
                     if chains.list[x].color != chain.color && !fixed[x] {
@@ -548,9 +550,53 @@ fn revive_chain(
     }
 }
 
-/// The board once chain `a` has captured the chains `captured` (their liberties filled by
-/// it: it fills them to capture, and they are then no eye space), with the enemy stones
-/// `verdict` calls dead gone too.
+/// A position once a chain has captured the enemy chains it wins its races against: what
+/// [`revive`] asks of it (is the chain alive for good, what does it hold).
+struct AfterCapture {
+    board: Board,
+    chains: Chains,
+    /// The areas the capturer's colour encloses.
+    regions: Regions,
+    unconditional: benson::Benson,
+    /// Per chain of `chains`: alive for good ([`alive_after`]).
+    alive: Vec<bool>,
+}
+
+impl AfterCapture {
+    /// Chain `a` of `chains` (on `board`) has captured the chains `captured`
+    /// ([`after_capture`]).
+    fn new(
+        board: &Board,
+        chains: &Chains,
+        a: usize,
+        captured: &[usize],
+        verdict: &[bool],
+    ) -> AfterCapture {
+        let board = after_capture(board, chains, a, captured, verdict);
+        let after_chains = Chains::new(&board);
+        let regions = Regions::new(&board, &after_chains, chains.list[a].color);
+        let unconditional = benson::unconditional(&after_chains, &regions);
+        let alive = alive_after(&board, &after_chains, &regions, &unconditional);
+        AfterCapture {
+            board,
+            chains: after_chains,
+            regions,
+            unconditional,
+            alive,
+        }
+    }
+
+    /// Is the stone at `p` alive for good?
+    fn lives(&self, p: Point) -> bool {
+        self.chains.at(p).is_some_and(|x| self.alive[x])
+    }
+}
+
+/// The board once chain `a` has captured the chains `captured`, with the enemy stones
+/// `verdict` calls dead gone too. Their liberties are filled by it (it fills them to capture,
+/// and they are then no eye space), and so is an empty point next to them that only those
+/// filled points enclose: it is no eye, as the other side may play into those liberties first
+/// (a stone at the 1-2 point whose liberties are the 1-1 point's neighbours).
 fn after_capture(
     board: &Board,
     chains: &Chains,
@@ -559,10 +605,26 @@ fn after_capture(
     verdict: &[bool],
 ) -> Board {
     let color = chains.list[a].color;
+    let geo = board.geometry();
     let mut after = board.clone();
-    for &b in captured {
-        for &p in &chains.list[b].liberties {
-            after.set_cell(p, Some(color));
+    let filled: Vec<Point> = captured
+        .iter()
+        .flat_map(|&b| chains.list[b].liberties.iter().copied())
+        .collect();
+    for &p in &filled {
+        after.set_cell(p, Some(color));
+    }
+    for &p in &filled {
+        for n in geo.neighbors(p.index()) {
+            let q = Point::new(n);
+            let enclosed_by_fill = || {
+                geo.neighbors(n)
+                    .iter()
+                    .all(|&m| !geo.is_on_board(m) || filled.contains(&Point::new(m)))
+            };
+            if board.at_index(n) == Cell::Empty && !filled.contains(&q) && enclosed_by_fill() {
+                after.set_cell(q, Some(color));
+            }
         }
     }
     for (x, other) in chains.list.iter().enumerate() {
@@ -761,14 +823,15 @@ mod tests {
         .unwrap()
     }
 
+    /// [`revive`] when the playouts call every black stone dead.
     fn judged(b: &Board) -> (Chains, Vec<bool>) {
+        revived(b, Color::Black)
+    }
+
+    /// [`revive`] when the playouts call every `color` stone dead and the rest alive.
+    fn revived(b: &Board, color: Color) -> (Chains, Vec<bool>) {
         let chains = Chains::new(b);
-        // The playouts' verdict: every black stone dead.
-        let dead: Vec<bool> = chains
-            .list
-            .iter()
-            .map(|c| c.color == Color::Black)
-            .collect();
+        let dead: Vec<bool> = chains.list.iter().map(|c| c.color == color).collect();
         let fixed = vec![false; chains.list.len()];
         let verdict = revive(b, &chains, &dead, &fixed);
         (chains, verdict)
@@ -1046,5 +1109,57 @@ mod tests {
         let fixed = vec![false; chains.list.len()];
         assert!(revive(&b, &chains, &dead, &fixed)[black]);
         assert_eq!(captures(&b, at(&b, 2, 6), at(&b, 1, 6), true), Some(true));
+    }
+
+    #[test]
+    fn two_eyes_only_if_the_capturer_fills_the_liberties_is_no_life() {
+        // White's five stones in the corner take Black's b6 first, and with a6 and b7 filled
+        // would have eyes at b6 and a7; but Black plays b7 (or a6) first, and the stones
+        // White then takes leave a bent three, one eye.
+        let b = Board::from_ascii(
+            ". . . . X . .
+             . X O . X . X
+             O O O . X X X
+             X O X X X . X
+             X X X . X X X
+             . X . X . X .
+             X X X X X X X",
+        )
+        .unwrap();
+        let (white, inside) = (at(&b, 2, 5), at(&b, 1, 5));
+        assert!(captures_first(&b, white, inside));
+        let (chains, verdict) = revived(&b, Color::White);
+        assert!(verdict[chains.at(white).unwrap()], "white stays dead");
+        assert!(!verdict[chains.at(inside).unwrap()], "b6 stays alive");
+    }
+
+    #[test]
+    fn an_enemy_stone_in_a_small_area_of_a_group_that_lives_by_a_capture_is_dead() {
+        // Black takes White's block (four liberties, all shared) and lives in the twelve
+        // points it leaves; the five points around White's d9, a stone no black stone
+        // touches, are one more area of Black's, too small for two eyes: d9 is dead. (The
+        // block's middle row touches no black stone, so that Benson's algorithm does not
+        // hold both areas.)
+        let b = Board::from_ascii(
+            ". . . . . . . . . . . . .
+             O O O O O O O O O O O O O
+             X X X X X X X X X X X X O
+             X X X . X X X X X X X X O
+             X X . O . X X X X X X X O
+             X X X . X X X X X X X X O
+             X X X X X X X X X X X X O
+             X O O O O X X X X X X X O
+             X O O O O X X X X X X X O
+             X O O O O X X X X X X X O
+             X . . . . X X X X X X X O
+             X X X X X X X X X X X X O
+             X X X X X X X X X X X X O",
+        )
+        .unwrap();
+        let (black, line, pocket) = (at(&b, 0, 0), at(&b, 1, 5), at(&b, 3, 8));
+        let (chains, verdict) = revived(&b, Color::Black);
+        assert!(!verdict[chains.at(black).unwrap()], "black lives");
+        assert!(verdict[chains.at(line).unwrap()], "white's block is dead");
+        assert!(verdict[chains.at(pocket).unwrap()], "white's d5 is dead");
     }
 }
