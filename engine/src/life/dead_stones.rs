@@ -22,7 +22,10 @@
 //!    first (the square four, or a killable shape with an enemy stone on its vital point), with
 //!    nowhere else to live and no race to win, are dead, and the enemy stones in that eye alive
 //!    ([`eyespace::die_in_one_small_eye`]).
-//! 7. *Sekis* ([`seki`]): chains in seki, as the board stands or once the dead stones are gone,
+//! 7. *Connected*: chains that share two liberties or more with a living chain of their colour
+//!    are alive with it (the opponent fills one, they join at the other), as two stones on the
+//!    edge linked to their group by two points where an opponent stone would be captured.
+//! 8. *Sekis* ([`seki`]): chains in seki, as the board stands or once the dead stones are gone,
 //!    are alive and the liberties they share belong to nobody; chains that only look like a seki,
 //!    because a sacrifice leaves them a killable eye space, are dead.
 //!
@@ -189,7 +192,35 @@ impl<'a> Position<'a> {
             .collect()
     }
 
-    /// Step 7, first look: the false sekis' stones as the board stands count as dead too (a
+    /// Step 7: alive, whatever the playouts say, when it shares two liberties or more with a
+    /// living chain of its colour: the two are connected (the opponent fills one, they join at
+    /// the other). The verdicts of `fixed` chains stand.
+    fn spare_connected(&self, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
+        let mut verdict = dead.to_vec();
+        let shared =
+            |a: &[Point], b: &[Point]| a.iter().filter(|&&p| b.binary_search(&p).is_ok()).count();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (x, chain) in self.chains.list.iter().enumerate() {
+                if !verdict[x] || fixed[x] {
+                    continue;
+                }
+                let joined = self.chains.list.iter().enumerate().any(|(y, other)| {
+                    !verdict[y]
+                        && other.color == chain.color
+                        && shared(&chain.liberties, &other.liberties) >= 2
+                });
+                if joined {
+                    verdict[x] = false;
+                    changed = true;
+                }
+            }
+        }
+        verdict
+    }
+
+    /// Step 8, first look: the false sekis' stones as the board stands count as dead too (a
     /// standoff may have revived them), unless alive by Benson.
     fn kill_false_sekis(&self, dead: &[bool], as_it_stands: &seki::Seki) -> Vec<bool> {
         (0..self.chain_count())
@@ -237,7 +268,7 @@ impl<'a> Position<'a> {
         board
     }
 
-    /// Step 7, the statuses: in seki (in either look), dead, or alive; the stones of chains in
+    /// Step 8, the statuses: in seki (in either look), dead, or alive; the stones of chains in
     /// seki or alive by Benson are their owner's points, and the liberties shared in a seki
     /// nobody's.
     fn statuses(
@@ -289,6 +320,7 @@ impl Judgement {
         let dead = semeai::revive(board, &pos.chains, &dead, &fixed);
         let dead = pos.spare_dame_ko(&dead);
         let dead = pos.kill_in_one_small_eye(&dead, &fixed);
+        let dead = pos.spare_connected(&dead, &fixed);
         // Sekis: as the board stands, and once the stones judged dead are removed and the dame
         // only one side can fill are filled (the playouts may have broken a seki, so the
         // first look keeps every stone; dame next to dead stones are territory, so the
@@ -362,5 +394,49 @@ impl Judgement {
         let rules = game.rules();
         let handicap = rules.handicap_compensation.points(game.handicap());
         Some(margin - rules.komi as f32 - handicap as f32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_boards::at;
+
+    #[test]
+    fn a_chain_sharing_two_liberties_with_a_living_chain_lives_with_it() {
+        // White's D2 D1 share E2 and E1 with White's living group: Black filling either is
+        // captured at once, and White joins at the other.
+        let b = Board::from_ascii(
+            "X X X O . O .
+             X . X O O O O
+             X X X O . O .
+             X . X O O O O
+             X X X X O O O
+             X . X O . O .
+             X X X O . O .",
+        )
+        .unwrap();
+        let pos = Position::new(&b);
+        let (pair, group, black) = (at(&b, 3, 0), at(&b, 5, 0), at(&b, 0, 0));
+        let x = |p: Point| pos.chains.at(p).unwrap();
+        // The playouts' mistake: the pair dead.
+        let mut dead = vec![false; pos.chain_count()];
+        dead[x(pair)] = true;
+        let fixed = vec![false; pos.chain_count()];
+        assert!(!pos.spare_connected(&dead, &fixed)[x(pair)]);
+        // With the group dead too, nothing living to join: both stay dead.
+        dead[x(group)] = true;
+        let verdict = pos.spare_connected(&dead, &fixed);
+        assert!(verdict[x(pair)] && verdict[x(group)]);
+        assert!(!verdict[x(black)]);
+        // With a black stone on E2 they share only E1: not connected.
+        let mut b = b.clone();
+        b.play_unchecked(Color::Black, at(&b, 4, 1));
+        let pos = Position::new(&b);
+        let x = |p: Point| pos.chains.at(p).unwrap();
+        let mut dead = vec![false; pos.chain_count()];
+        dead[x(pair)] = true;
+        let fixed = vec![false; pos.chain_count()];
+        assert!(pos.spare_connected(&dead, &fixed)[x(pair)]);
     }
 }
