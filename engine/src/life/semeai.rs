@@ -823,11 +823,6 @@ mod tests {
         .unwrap()
     }
 
-    /// [`revive`] when the playouts call every black stone dead.
-    fn judged(b: &Board) -> (Chains, Vec<bool>) {
-        revived(b, Color::Black)
-    }
-
     /// [`revive`] when the playouts call every `color` stone dead and the rest alive.
     fn revived(b: &Board, color: Color) -> (Chains, Vec<bool>) {
         let chains = Chains::new(b);
@@ -840,7 +835,7 @@ mod tests {
     #[test]
     fn a_group_that_captures_the_stones_inside_it_and_has_an_eye_lives() {
         let b = stones_inside(false, false);
-        let (chains, verdict) = judged(&b);
+        let (chains, verdict) = revived(&b, Color::Black);
         let status = |col, row| verdict[chains.at(at(&b, col, row)).unwrap()];
         assert!(!status(0, 0), "black lives");
         assert!(status(3, 2), "white's d3 is dead");
@@ -853,14 +848,14 @@ mod tests {
         let b = stones_inside(true, false);
         let (black, white) = (at(&b, 0, 0), at(&b, 3, 2));
         assert!(!captures_first(&b, black, white));
-        let (chains, verdict) = judged(&b);
+        let (chains, verdict) = revived(&b, Color::Black);
         assert!(verdict[chains.at(black).unwrap()]);
         assert!(!verdict[chains.at(white).unwrap()]);
         // A liberty outside wins the race, but the capture leaves one eye (a square four):
         // still dead, and the stones inside stay alive.
         let b = stones_inside(true, true);
         assert!(captures_first(&b, black, white));
-        let (chains, verdict) = judged(&b);
+        let (chains, verdict) = revived(&b, Color::Black);
         assert!(verdict[chains.at(black).unwrap()]);
         assert!(!verdict[chains.at(white).unwrap()]);
     }
@@ -1002,7 +997,7 @@ mod tests {
         assert_eq!(captured_within(&b, h9, &mut left, false), Some(false));
         assert_eq!(captured_within(&b, j8, &mut left, false), Some(false));
         assert_eq!(captured_by_any(&b, g9), Some(false));
-        let (chains, verdict) = judged(&b);
+        let (chains, verdict) = revived(&b, Color::Black);
         let x = |p| chains.at(p).unwrap();
         assert!(!verdict[x(h9)] && !verdict[x(j8)], "the corner stones live");
     }
@@ -1160,6 +1155,6 @@ mod tests {
         let (chains, verdict) = revived(&b, Color::Black);
         assert!(!verdict[chains.at(black).unwrap()], "black lives");
         assert!(verdict[chains.at(line).unwrap()], "white's block is dead");
-        assert!(verdict[chains.at(pocket).unwrap()], "white's d5 is dead");
+        assert!(verdict[chains.at(pocket).unwrap()], "white's d9 is dead");
     }
 }
