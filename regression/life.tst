@@ -193,3 +193,15 @@ loadsgf sgf/capture-without-a-second-eye.sgf
 #? [B4 A5 B5 C5 C6]
 151 final_score
 #? [B\+41\.5]
+
+# --- A seki whose one eye lies between two chains: the end of a 9x9 game of tengen (White)
+# against GNU Go. Black's eight stones F5-J7 with G8 and H6 have the eye F8, shared with the
+# chain D7 D8 E8 E9 F9, and the liberty H8; White's G9 H9 and J8 have the eye J9 and share
+# H8. Whoever fills H8 is captured next (White at F8, Black at J9), and neither side can play
+# in the other's eye: all eleven live, and H8 is nobody's. (GNU Go, the match's referee,
+# called White's three dead: W+0.5.)
+loadsgf sgf/seki-eye-between-chains.sgf
+160 final_status_list seki
+#? [F5 F6 H6 F7 G7 H7 J7 G8\nJ8\nG9 H9]
+161 final_score
+#? [W\+9\.5]
