@@ -146,16 +146,19 @@ loadsgf sgf/seki-false-eye-connects.sgf
 121 final_score
 #? [W\+150\.5]
 
-# --- A seki of three chains: the end of a 19x19 game of tengen (Black) against GNU Go. Black's
-# eight stones at the bottom right (R4 to R1) have no eye and two liberties, Q1 and S5; White's
-# inner chain has the eye Q3 and shares Q1, White's outer group the eye M6 and shares S5. Who
-# fills Q1 or S5 is captured next (Black at Q3 or M6, White at S5 or Q1), so nobody does: all
-# three live. (GNU Go, the match's referee, called Black's eight dead: B+1.5.)
-loadsgf sgf/seki-three-chains.sgf
+# --- Three chains that look like a seki but are none: the end of a 19x19 game of tengen
+# (Black) against GNU Go. Black's eight stones at the bottom right (R4 to R1) have no eye and two
+# liberties, Q1 and S5; White's inner chain has the eye Q3 and shares Q1, White's outer group
+# has, as the board stands, only the eye M6 besides S5. But Black's K10-P8 next to the outer
+# group are dead (their liberties M9 and N9 White's group above fills safely): once White has
+# taken them, the outer group has liberties to spare, fills S5, and takes the eight at Q1.
+# (GNU Go, the match's referee, counted that, B+1.5; this file once expected the seki. Still
+# wrong: the seki look as the board stands keeps the dead stones, B+19.5.)
+loadsgf sgf/no-seki-three-chains.sgf
 122 final_status_list seki
-#? [N1 O1 P1 P2 Q2 R2 S2 O3 P3 R3 S3 P4 Q4\nR1 S1 T1 T2 T3 R4 S4 T4\nL5 M5 R5 T5 K6 L6 N6 P6 Q6 R6 S6 T6 K7 L7 M7 N7 O7 P7 Q7 T7 K8 Q8 R8 T8 K9 P9 Q9]
+#? []*
 123 final_score
-#? [B\+19\.5]
+#? [B\+1\.5]*
 
 # --- Two stones at the 1-2 points of a corner that White takes only at a cost: Black's S19 and
 # T18 inside White's top-right group, whose two chains share one eye (S16 T16), the lower one
@@ -205,3 +208,17 @@ loadsgf sgf/seki-eye-between-chains.sgf
 #? [F5 F6 H6 F7 G7 H7 J7 G8\nJ8\nG9 H9]
 161 final_score
 #? [W\+9\.5]
+
+# --- No seki while dead stones hold it up: the end of a 19x19 game of tengen (White) against
+# GNU Go. Black's group at the bottom right has, as the board stands, only O1 and P2 for
+# liberties, both shared with White's P1 Q1 R1 S1; but the White stones around the group
+# (J1-M1 J2 K2 J3 K3, and M3 to J7) are dead: Black takes them, lives, and then takes P1-S1.
+# GNU Go, the referee, counted W+10.5. Still wrong: the standoff reading revives P1-S1 with
+# the dead stones on the board, and the seki look as it stands keeps them, W+20.5.
+loadsgf sgf/seki-held-up-by-dead-stones.sgf
+170 final_status_list seki
+#? []*
+171 final_status_list dead
+#? [.*P1 Q1 R1 S1.*]*
+172 final_score
+#? [W\+10\.5]*
