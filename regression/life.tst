@@ -152,13 +152,13 @@ loadsgf sgf/seki-false-eye-connects.sgf
 # has, as the board stands, only the eye M6 besides S5. But Black's K10-P8 next to the outer
 # group are dead (their liberties M9 and N9 White's group above fills safely): once White has
 # taken them, the outer group has liberties to spare, fills S5, and takes the eight at Q1.
-# (GNU Go, the match's referee, counted that, B+1.5; this file once expected the seki. Still
-# wrong: the seki look as the board stands keeps the dead stones, B+19.5.)
+# (GNU Go, the match's referee, counted that, B+1.5; this file once expected the seki, B+19.5,
+# which the judgement read with the dead stones on the board.)
 loadsgf sgf/no-seki-three-chains.sgf
 122 final_status_list seki
-#? []*
+#? []
 123 final_score
-#? [B\+1\.5]*
+#? [B\+1\.5]
 
 # --- Two stones at the 1-2 points of a corner that White takes only at a cost: Black's S19 and
 # T18 inside White's top-right group, whose two chains share one eye (S16 T16), the lower one
@@ -176,16 +176,17 @@ loadsgf sgf/seki-corner-trade.sgf
 # inside Black's big group (E9 to N19), whose only empty points as the board stands are H18
 # and H19, shared with White's J17 J18 K18 J19. White filling H18 and Black taking five would
 # leave Black eyeless only if White's dead stones stayed; Black takes them first. The sacrifice
-# is read with them off the board: Black lives (this judgement called it dead, W+101.5). Still
-# wrong: J17 to J19, which the standoff reading revives with the dead stones on the board, and
-# the seki it then finds with Black; the referee (GNU Go) counted them dead, W+3.5.
+# is read with them off the board: Black lives (this judgement called it dead, W+101.5). And
+# White's J17 J18 K18 J19 are dead: no standoff and no seki hold them once Black has taken the
+# dead stones around its group (read with those stones on the board, they lived: W+13.5); the
+# referee (GNU Go) counted W+3.5 too.
 loadsgf sgf/dead-stones-in-the-eye-space.sgf
 140 final_status_list dead
 #? [!.*\bE9\b.*]
 141 final_status_list dead
 #? [.*\bA6\b.*]
 142 final_score
-#? [W\+3\.5]*
+#? [W\+3\.5]
 
 # --- A capture that makes two eyes only if the capturer fills the liberties itself: White's five
 # stones in the top left corner of a 7x7 board take Black's B6 first, and with A6 and B7 filled
@@ -213,12 +214,12 @@ loadsgf sgf/seki-eye-between-chains.sgf
 # GNU Go. Black's group at the bottom right has, as the board stands, only O1 and P2 for
 # liberties, both shared with White's P1 Q1 R1 S1; but the White stones around the group
 # (J1-M1 J2 K2 J3 K3, and M3 to J7) are dead: Black takes them, lives, and then takes P1-S1.
-# GNU Go, the referee, counted W+10.5. Still wrong: the standoff reading revives P1-S1 with
-# the dead stones on the board, and the seki look as it stands keeps them, W+20.5.
+# GNU Go, the referee, counted W+10.5. (The judgement read a standoff and a seki with the dead
+# stones on the board, W+20.5.)
 loadsgf sgf/seki-held-up-by-dead-stones.sgf
 170 final_status_list seki
-#? []*
+#? []
 171 final_status_list dead
-#? [.*P1 Q1 R1 S1.*]*
+#? [.*P1 Q1 R1 S1.*]
 172 final_score
-#? [W\+10\.5]*
+#? [W\+10\.5]

@@ -21,3 +21,21 @@ pub fn pt(b: &Board, vertex: &str) -> Point {
 pub fn at(b: &Board, col: usize, row: usize) -> Point {
     b.geometry().point(col, row)
 }
+
+/// A false seki with dead stones on the board (9x9): Black's inner group D1-J1 has only the
+/// liberties E1 and F2, which it shares with White's F1 G1 H1 (whoever fills one is taken), but
+/// White's C1-J3 around it, with four liberties (C4 D5 G5 J4) under Black's living wall, is
+/// dead: Black takes it, lives, and then takes F1 G1 H1 too.
+pub fn false_seki_with_dead_stones() -> Board {
+    board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . X X X X X X X X
+         . X X . X X . X X
+         . X . O O O O O .
+         . X O O X X X O O
+         . X O X X . X X X
+         . X O X . O O O X",
+    )
+}

@@ -157,11 +157,17 @@ fn find_locked(board: &Board, sacrifices: Option<&dyn Fn(Point) -> bool>) -> Sek
     let (mut candidate, links) = candidates(board, &chains, &dead_locks);
     drop_broken(&mut candidate, &links);
     let shared: Vec<Point> = dead_locks
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&p| chains.around(board, p).iter().all(|&x| candidate[x]))
         .collect();
     let dead = match sacrifices {
-        Some(is_dead) => false_sekis(board, &chains, &shared, &mut candidate, is_dead),
+        Some(is_dead) => {
+            let dead = false_sekis(board, &chains, &shared, &mut candidate, is_dead);
+            drop_hemmed_in_by_dead(board, &chains, &dead_locks, &mut candidate, is_dead);
+            drop_broken(&mut candidate, &links);
+            dead
+        }
         None => Vec::new(),
     };
     let mut stones: Vec<Point> = (0..chains.list.len())
@@ -282,6 +288,40 @@ fn drop_broken(candidate: &mut [bool], links: &[Vec<usize>]) {
         }
         if !changed {
             break;
+        }
+    }
+}
+
+/// A candidate next to an enemy chain `is_dead` calls dead that is next to no dead-lock point
+/// is none: it takes those stones in time and then has liberties to spare (a seki as the board
+/// stands, held up by dead stones). A dead chain next to a dead-lock point stays a partner: it
+/// may be the playouts' mistake about a seki.
+fn drop_hemmed_in_by_dead(
+    board: &Board,
+    chains: &Chains,
+    dead_locks: &[Point],
+    candidate: &mut [bool],
+    is_dead: &dyn Fn(Point) -> bool,
+) {
+    let geo = board.geometry();
+    let mut next_to_lock = vec![false; chains.list.len()];
+    for &p in dead_locks {
+        for x in chains.around(board, p) {
+            next_to_lock[x] = true;
+        }
+    }
+    for (x, chain) in chains.list.iter().enumerate() {
+        let takes_dead = chain.stones.iter().any(|s| {
+            geo.neighbors(s.index()).iter().any(|&n| {
+                chains.at(Point::new(n)).is_some_and(|y| {
+                    chains.list[y].color != chain.color
+                        && !next_to_lock[y]
+                        && is_dead(chains.list[y].stones[0])
+                })
+            })
+        });
+        if takes_dead {
+            candidate[x] = false;
         }
     }
 }
@@ -454,6 +494,26 @@ mod tests {
         assert!(seki.stones.is_empty(), "{seki:?}");
         assert_eq!(seki.dead.len(), 7, "{seki:?}");
         assert!(seki.dead.contains(&geo.point(3, 6)), "d7");
+    }
+
+    #[test]
+    fn a_group_that_takes_the_dead_stones_around_it_is_not_in_seki_as_it_stands() {
+        let b = crate::test_boards::false_seki_with_dead_stones();
+        let white_ring = |p: Point| {
+            let (col, row) = b.geometry().col_row(p);
+            b.at(p) == Cell::White && row <= 3 && !(row == 0 && col >= 5)
+        };
+        // With nothing judged dead, D1-J1 and F1 G1 H1 look locked.
+        let locked = find_as_it_stands(&b, &|_| false);
+        assert_eq!(locked.stones.len(), 13, "{locked:?}");
+        // With the ring C1-J3 dead, Black takes it and is no seki partner.
+        assert_eq!(find_as_it_stands(&b, &white_ring), Seki::default());
+        // Nor once the dead ring is off the board.
+        let mut cleared = b.clone();
+        for p in b.geometry().points().filter(|&p| white_ring(p)) {
+            cleared.set_cell(p, None);
+        }
+        assert_eq!(find(&cleared), Seki::default());
     }
 
     #[test]

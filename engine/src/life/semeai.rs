@@ -27,9 +27,12 @@
 //!    chain's standoff counts only both ways: every living enemy chain next to it safe from it
 //!    too, even moving first (two stones at the 1-2 points of a corner, in seki with a group
 //!    that has one eye); and a capture of it that costs the capturer as many stones as it
-//!    takes is a trade, not a kill.
+//!    takes is a trade, not a kill. Once every revival is known, each standoff is read again
+//!    without the dead chains of its own colour, short of liberties, that hold the attacker's
+//!    liberties and that it takes even moving second: an attacker hemmed in only by dead
+//!    stones takes them and then kills (a seki as the board stands is none).
 
-use super::{benson, eyespace, Chains, Regions};
+use super::{benson, eyespace, Chain, Chains, Regions};
 use crate::board::Board;
 use crate::tactics::liberties::liberties_after;
 use crate::tactics::nakade::is_killable;
@@ -178,6 +181,17 @@ fn captured_by_any_within(board: &Board, b: Point, left: &mut usize) -> Option<b
 /// chain as large as the one it takes, or as an escape ([`leaves_a_trade`]), is none: two
 /// stones taken for two is a trade, as in a corner seki with two stones at the 1-2 points.
 fn captured_within(board: &Board, b: Point, left: &mut usize, trades_kill: bool) -> Option<bool> {
+    capture_reading(board, b, left, trades_kill, true)
+}
+
+/// [`captured_within`] with the attacker moving first or second (`attacker_first`).
+fn capture_reading(
+    board: &Board,
+    b: Point,
+    left: &mut usize,
+    trades_kill: bool,
+    attacker_first: bool,
+) -> Option<bool> {
     let defender = board.at(b).color()?;
     let escape_liberties =
         (board.liberty_count_upto::<16>(b) + ESCAPE_GAIN).min(MAX_RACE_LIBERTIES + 1);
@@ -207,7 +221,7 @@ fn captured_within(board: &Board, b: Point, left: &mut usize, trades_kill: bool)
         return None;
     }
     let depth = (2 * libs + GROUP_DEPTH_MARGIN).min(MAX_GROUP_DEPTH);
-    let won = race.attacker_wins(board, true, depth);
+    let won = race.attacker_wins(board, attacker_first, depth);
     *left -= race.nodes.min(*left);
     (won || !race.cut).then_some(won)
 }
@@ -440,17 +454,39 @@ impl Race {
 /// in a seki; chains of [`MIN_STANDOFF_STONES`] or more, or smaller ones whose living enemy
 /// neighbours are safe from them too): the judgement with them alive and the chains they
 /// capture dead. `fixed` marks the chains whose status is already known for certain (Benson's
-/// algorithm), which no race changes. The large chains' standoff readings of one call share one
-/// budget of `GROUP_NODE_BUDGET` positions, the small ones' another.
+/// algorithm), which no race changes. A standoff the other colour breaks once the dead chains
+/// that hem it in are off the board (read when every revival is known) is none. The large
+/// chains' standoff readings of one call share one budget of `GROUP_NODE_BUDGET` positions, the
+/// small ones' another.
 pub fn revive(board: &Board, chains: &Chains, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
     let mut verdict = dead.to_vec();
     let mut left = StandoffBudget {
         large: GROUP_NODE_BUDGET,
         small: SMALL_STANDOFF_BUDGET,
     };
+    let mut standoffs = Vec::new();
     for (a, chain) in chains.list.iter().enumerate() {
-        if verdict[a] && !fixed[a] && chain.liberties.len() <= MAX_RACE_LIBERTIES {
-            revive_chain(board, chains, a, &mut verdict, fixed, &mut left);
+        if verdict[a]
+            && !fixed[a]
+            && chain.liberties.len() <= MAX_RACE_LIBERTIES
+            && revive_chain(board, chains, a, &mut verdict, fixed, &mut left)
+        {
+            standoffs.push(a);
+        }
+    }
+    // Once every revival is known, each standoff read again without the dead chains of its
+    // colour that hem its attackers in: if they take it then, it is dead.
+    for a in standoffs {
+        let threats = living_enemies(board, chains, a, &verdict);
+        let trades_kill = chains.list[a].stones.len() >= MIN_STANDOFF_STONES;
+        let Some(cleared) =
+            without_dead_friends(board, chains, a, &verdict, &threats, &mut left.small)
+        else {
+            continue;
+        };
+        let b = chains.list[a].stones[0];
+        if captured_within(&cleared, b, &mut left.small, trades_kill) == Some(true) {
+            verdict[a] = true;
         }
     }
     verdict
@@ -465,7 +501,8 @@ struct StandoffBudget {
 
 /// [`revive`] for the chain `a`, which `verdict` calls dead: the races it wins and the
 /// standoff, with `left` positions of standoff reading left: for the large chains' standoffs,
-/// and for the readings of small chains and of what a standoff captures.
+/// and for the readings of small chains and of what a standoff captures. `true` when a
+/// standoff alone revived it (captured nothing): [`revive`] reads those again at the end.
 fn revive_chain(
     board: &Board,
     chains: &Chains,
@@ -473,7 +510,7 @@ fn revive_chain(
     verdict: &mut [bool],
     fixed: &[bool],
     left: &mut StandoffBudget,
-) {
+) -> bool {
     let chain = &chains.list[a];
     let threats = living_enemies(board, chains, a, verdict);
     // The living enemy chains next to it that it captures.
@@ -501,8 +538,9 @@ fn revive_chain(
     if captured.is_empty() {
         if standoff(left) {
             verdict[a] = false;
+            return true;
         }
-        return;
+        return false;
     }
     // Is it alive for good once they are gone, and the enemy stones already judged dead too?
     let after = AfterCapture::new(board, chains, a, &captured, verdict);
@@ -522,7 +560,7 @@ fn revive_chain(
                 }
             }
         }
-        return;
+        return false;
     }
     for &b in &captured {
         verdict[b] = true;
@@ -548,6 +586,7 @@ fn revive_chain(
             }
         }
     }
+    false
 }
 
 /// A position once a chain has captured the enemy chains it wins its races against: what
@@ -673,6 +712,55 @@ fn mutual_standoff(board: &Board, chains: &Chains, threats: &[usize], left: &mut
         chain.liberties.len() > MAX_RACE_LIBERTIES
             || captured_by_any_within(board, chain.stones[0], left) == Some(false)
     })
+}
+
+/// `board` without the chains of `a`'s colour that `verdict` calls dead, that hold liberties
+/// of the enemy chains `threats` (next to `a`), that are short of liberties themselves (at most
+/// [`NEIGHBOUR_LIBERTIES`]: one with more may make eyes in open space, which the reading does
+/// not play) and that the enemy takes even moving second (within `left` positions of reading):
+/// it takes them in time, so the liberties they hold from it are no defence of `a`. A dead
+/// chain that shares a liberty with `a` (it could join it) stays. `None` when none goes.
+fn without_dead_friends(
+    board: &Board,
+    chains: &Chains,
+    a: usize,
+    verdict: &[bool],
+    threats: &[usize],
+    left: &mut usize,
+) -> Option<Board> {
+    let chain = &chains.list[a];
+    let geo = board.geometry();
+    let joins = |other: &Chain| {
+        other
+            .liberties
+            .iter()
+            .any(|l| chain.liberties.binary_search(l).is_ok())
+    };
+    let touches_threat = |other: &Chain| {
+        other.stones.iter().any(|s| {
+            geo.neighbors(s.index()).iter().any(|&n| {
+                chains
+                    .at(Point::new(n))
+                    .is_some_and(|t| threats.contains(&t))
+            })
+        })
+    };
+    let mut cleared: Option<Board> = None;
+    for (x, other) in chains.list.iter().enumerate() {
+        let dead_friend = x != a && verdict[x] && other.color == chain.color;
+        if dead_friend
+            && !joins(other)
+            && touches_threat(other)
+            && other.liberties.len() <= NEIGHBOUR_LIBERTIES
+            && capture_reading(board, other.stones[0], left, true, false) == Some(true)
+        {
+            let cleared = cleared.get_or_insert_with(|| board.clone());
+            for &p in &other.stones {
+                cleared.set_cell(p, None);
+            }
+        }
+    }
+    cleared
 }
 
 /// The distinct enemy chains next to chain `a` that `verdict` does not call dead, in the order
@@ -840,6 +928,32 @@ mod tests {
         assert!(!status(0, 0), "black lives");
         assert!(status(3, 2), "white's d3 is dead");
         assert!(!status(6, 0), "white's wall lives");
+    }
+
+    #[test]
+    fn a_standoff_held_up_only_by_dead_stones_is_none() {
+        // The playouts call every white stone dead. F1 G1 H1 share both their liberties with
+        // Black's D1-J1, which as the board stands has no other: filling either is a
+        // self-atari. But White's ring C1-J3 around D1-J1 is dead too; without it Black fills
+        // E1 and F2 and takes the three.
+        let b = crate::test_boards::false_seki_with_dead_stones();
+        let (chains, verdict) = revived(&b, Color::White);
+        let status = |col, row| verdict[chains.at(at(&b, col, row)).unwrap()];
+        assert!(status(5, 0), "F1 G1 H1 stay dead");
+        assert!(status(2, 0), "the ring stays dead");
+        assert!(!status(3, 0), "D1-J1 lives");
+        // With the ring alive, nothing takes F1 G1 H1 (Black's D1-J1 is a seki partner).
+        let dead: Vec<bool> = chains
+            .list
+            .iter()
+            .map(|c| c.stones.contains(&at(&b, 5, 0)))
+            .collect();
+        let fixed = vec![false; chains.list.len()];
+        let verdict = revive(&b, &chains, &dead, &fixed);
+        assert!(
+            !verdict[chains.at(at(&b, 5, 0)).unwrap()],
+            "F1 G1 H1 revived"
+        );
     }
 
     #[test]
