@@ -197,8 +197,6 @@ impl<'a> Position<'a> {
     /// the other). The verdicts of `fixed` chains stand.
     fn spare_connected(&self, dead: &[bool], fixed: &[bool]) -> Vec<bool> {
         let mut verdict = dead.to_vec();
-        let shared =
-            |a: &[Point], b: &[Point]| a.iter().filter(|&&p| b.binary_search(&p).is_ok()).count();
         let mut changed = true;
         while changed {
             changed = false;
@@ -207,9 +205,7 @@ impl<'a> Position<'a> {
                     continue;
                 }
                 let joined = self.chains.list.iter().enumerate().any(|(y, other)| {
-                    !verdict[y]
-                        && other.color == chain.color
-                        && shared(&chain.liberties, &other.liberties) >= 2
+                    !verdict[y] && other.color == chain.color && chain.shared_liberties(other) >= 2
                 });
                 if joined {
                     verdict[x] = false;

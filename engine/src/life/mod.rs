@@ -40,6 +40,16 @@ pub struct Chain {
     pub liberties: Vec<Point>,
 }
 
+impl Chain {
+    /// How many liberties it shares with `other`.
+    pub fn shared_liberties(&self, other: &Chain) -> usize {
+        self.liberties
+            .iter()
+            .filter(|p| other.liberties.binary_search(p).is_ok())
+            .count()
+    }
+}
+
 /// Every chain of a position, and which chain each stone belongs to.
 #[derive(Clone, Debug)]
 pub struct Chains {
@@ -95,6 +105,19 @@ impl Chains {
         let mut v = Vec::with_capacity(4);
         for n in board.geometry().neighbors(p.index()) {
             if let Some(c) = self.at(Point::new(n)) {
+                if !v.contains(&c) {
+                    v.push(c);
+                }
+            }
+        }
+        v
+    }
+
+    /// The distinct chains next to chain `x`'s stones, in the order its stones meet them.
+    pub fn next_to(&self, board: &Board, x: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        for &s in &self.list[x].stones {
+            for c in self.around(board, s) {
                 if !v.contains(&c) {
                     v.push(c);
                 }

@@ -219,12 +219,7 @@ fn candidates(
                 .count()
                 >= 2
     };
-    let mut candidate = vec![false; chains.list.len()];
-    for &p in dead_locks {
-        for x in chains.around(board, p) {
-            candidate[x] = true;
-        }
-    }
+    let mut candidate = next_to_dead_locks(board, chains, dead_locks);
     let mut links: Vec<Vec<usize>> = vec![Vec::new(); chains.list.len()];
     let mut escapes = vec![false; chains.list.len()];
     for (x, chain) in chains.list.iter().enumerate() {
@@ -303,27 +298,27 @@ fn drop_hemmed_in_by_dead(
     candidate: &mut [bool],
     is_dead: &dyn Fn(Point) -> bool,
 ) {
-    let geo = board.geometry();
-    let mut next_to_lock = vec![false; chains.list.len()];
-    for &p in dead_locks {
-        for x in chains.around(board, p) {
-            next_to_lock[x] = true;
-        }
-    }
+    let next_to_lock = next_to_dead_locks(board, chains, dead_locks);
     for (x, chain) in chains.list.iter().enumerate() {
-        let takes_dead = chain.stones.iter().any(|s| {
-            geo.neighbors(s.index()).iter().any(|&n| {
-                chains.at(Point::new(n)).is_some_and(|y| {
-                    chains.list[y].color != chain.color
-                        && !next_to_lock[y]
-                        && is_dead(chains.list[y].stones[0])
-                })
-            })
+        let takes_dead = chains.next_to(board, x).into_iter().any(|y| {
+            let other = &chains.list[y];
+            other.color != chain.color && !next_to_lock[y] && is_dead(other.stones[0])
         });
         if takes_dead {
             candidate[x] = false;
         }
     }
+}
+
+/// The chains next to a dead-lock point.
+fn next_to_dead_locks(board: &Board, chains: &Chains, dead_locks: &[Point]) -> Vec<bool> {
+    let mut next = vec![false; chains.list.len()];
+    for &p in dead_locks {
+        for x in chains.around(board, p) {
+            next[x] = true;
+        }
+    }
+    next
 }
 
 /// A seki whose shared liberty one side can sacrifice into, to kill the capturer, is none: its

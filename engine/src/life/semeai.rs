@@ -32,7 +32,7 @@
 //!    liberties and that it takes even moving second: an attacker hemmed in only by dead
 //!    stones takes them and then kills (a seki as the board stands is none).
 
-use super::{benson, eyespace, Chain, Chains, Regions};
+use super::{benson, eyespace, Chains, Regions};
 use crate::board::Board;
 use crate::tactics::liberties::liberties_after;
 use crate::tactics::nakade::is_killable;
@@ -729,28 +729,12 @@ fn without_dead_friends(
     left: &mut usize,
 ) -> Option<Board> {
     let chain = &chains.list[a];
-    let geo = board.geometry();
-    let joins = |other: &Chain| {
-        other
-            .liberties
-            .iter()
-            .any(|l| chain.liberties.binary_search(l).is_ok())
-    };
-    let touches_threat = |other: &Chain| {
-        other.stones.iter().any(|s| {
-            geo.neighbors(s.index()).iter().any(|&n| {
-                chains
-                    .at(Point::new(n))
-                    .is_some_and(|t| threats.contains(&t))
-            })
-        })
-    };
     let mut cleared: Option<Board> = None;
     for (x, other) in chains.list.iter().enumerate() {
         let dead_friend = x != a && verdict[x] && other.color == chain.color;
         if dead_friend
-            && !joins(other)
-            && touches_threat(other)
+            && chain.shared_liberties(other) == 0
+            && chains.next_to(board, x).iter().any(|t| threats.contains(t))
             && other.liberties.len() <= NEIGHBOUR_LIBERTIES
             && capture_reading(board, other.stones[0], left, true, false) == Some(true)
         {
@@ -767,14 +751,8 @@ fn without_dead_friends(
 /// its stones meet them.
 fn living_enemies(board: &Board, chains: &Chains, a: usize, verdict: &[bool]) -> Vec<usize> {
     let color = chains.list[a].color;
-    let mut found = Vec::new();
-    for &s in &chains.list[a].stones {
-        for c in chains.around(board, s) {
-            if chains.list[c].color != color && !verdict[c] && !found.contains(&c) {
-                found.push(c);
-            }
-        }
-    }
+    let mut found = chains.next_to(board, a);
+    found.retain(|&c| chains.list[c].color != color && !verdict[c]);
     found
 }
 
