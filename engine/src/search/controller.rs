@@ -24,6 +24,10 @@ const DEADLINE_CHECK_EVERY: u64 = 16;
 /// The rate estimate of the early stop divides by at least this much time (seconds).
 const MIN_RATE_SECONDS: f64 = 1e-3;
 
+/// A wake-up of the controller this much later than its tick means the process was held up
+/// (stopped, or the machine busy elsewhere): the early stop's rate leaves the gap out.
+const STALL: Duration = Duration::from_millis(50);
+
 /// Standard normal quantile of the reported lower confidence bound (95%).
 const LCB_Z: f32 = 1.96;
 
@@ -152,13 +156,15 @@ fn control(shared: &Shared, watch: &Watch, report: &mut dyn FnMut(&Analysis)) {
     let limits = watch.limits;
     let planned_end = limits.time.map(|t| watch.start + thinking_time(t));
     let mut last_report = Instant::now();
+    let mut stalls = Stalls::new(Instant::now());
     loop {
         std::thread::sleep(CONTROL_TICK);
         if shared.done.load(Ordering::Relaxed) || watch.stop.load(Ordering::Relaxed) {
             return;
         }
-        let elapsed = watch.start.elapsed();
         let now = Instant::now();
+        let elapsed = now.saturating_duration_since(watch.start);
+        stalls.tick(now);
         if shared.deadline.is_some_and(|d| now >= d) {
             return;
         }
@@ -167,7 +173,7 @@ fn control(shared: &Shared, watch: &Watch, report: &mut dyn FnMut(&Analysis)) {
         {
             return;
         }
-        if limits.early_stop && can_stop_early(shared, watch.params, limits, elapsed) {
+        if limits.early_stop && can_stop_early(shared, watch.params, limits, elapsed, &stalls) {
             return;
         }
         if let Some(iv) = watch.interval {
@@ -189,6 +195,37 @@ fn thinking_time(budget: Duration) -> Duration {
     budget.saturating_sub((budget / RESERVE_PARTS).min(MAX_RESERVE))
 }
 
+/// The time the controller woke up late (see [`STALL`]): a search held up for a while has run
+/// fewer playouts in its elapsed time than it will run in the rest of it.
+struct Stalls {
+    last: Instant,
+    total: Duration,
+}
+
+impl Stalls {
+    fn new(now: Instant) -> Stalls {
+        Stalls {
+            last: now,
+            total: Duration::ZERO,
+        }
+    }
+
+    /// A wake-up at `now`: a gap of [`STALL`] or more since the last one counts, less the tick.
+    fn tick(&mut self, now: Instant) {
+        let gap = now.saturating_duration_since(self.last);
+        if gap >= STALL {
+            self.total += gap.saturating_sub(CONTROL_TICK);
+        }
+        self.last = now;
+    }
+
+    /// Playouts per second over `elapsed`, the stalls left out.
+    fn rate(&self, playouts: u64, elapsed: Duration) -> f64 {
+        let running = elapsed.saturating_sub(self.total);
+        playouts as f64 / running.as_secs_f64().max(MIN_RATE_SECONDS)
+    }
+}
+
 /// Can the controller stop now because no other move can overtake the most visited one in the
 /// rest of the budget?
 fn can_stop_early(
@@ -196,6 +233,7 @@ fn can_stop_early(
     params: &SearchParams,
     limits: &SearchLimits,
     elapsed: Duration,
+    stalls: &Stalls,
 ) -> bool {
     let done = sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit);
     if done < params.early_stop_min_playouts {
@@ -203,7 +241,7 @@ fn can_stop_early(
     }
     let mut remaining = f64::INFINITY;
     if let Some(t) = limits.time {
-        let rate = done as f64 / elapsed.as_secs_f64().max(MIN_RATE_SECONDS);
+        let rate = stalls.rate(done, elapsed);
         remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
     }
     if let Some(n) = limits.playouts {
@@ -356,6 +394,32 @@ mod tests {
     use crate::player::Decision;
     use crate::rules::Rules;
     use crate::types::Move;
+
+    #[test]
+    fn the_early_stop_rate_leaves_out_the_time_the_process_was_held_up() {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let mut stalls = Stalls::new(start);
+        // Regular ticks: 2,000 playouts in 0.2 s is 10,000 a second.
+        for t in 1..=100 {
+            stalls.tick(start + CONTROL_TICK * t);
+        }
+        let rate = stalls.rate(2_000, ms(200));
+        assert!((rate - 10_000.0).abs() < 1.0, "rate {rate}");
+        // Then held up for a second, no playouts meanwhile, and 0.1 s more of 1,000 playouts:
+        // the rate is still 10,000, where playouts over elapsed time would say 2,300.
+        let held = start + ms(200) + ms(1_000);
+        stalls.tick(held);
+        for t in 1..=50 {
+            stalls.tick(held + CONTROL_TICK * t);
+        }
+        let rate = stalls.rate(3_000, ms(1_300));
+        assert!((rate - 10_000.0).abs() < 100.0, "rate {rate}");
+        // Late wake-ups shorter than STALL are the scheduler's noise, not a stall.
+        let mut jitter = Stalls::new(start);
+        jitter.tick(start + STALL - ms(1));
+        assert_eq!(jitter.rate(1_000, ms(100)), 10_000.0);
+    }
 
     #[test]
     fn a_choice_is_in_doubt_while_a_rival_has_close_visits_or_a_better_win_rate() {
