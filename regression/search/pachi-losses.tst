@@ -9,7 +9,7 @@
 # an unexpected pass too, so the marks stay true). The 9x9 answers are close calls that move
 # with the seed and with any change of play: since AMAF counts early moves more (cf22fb9) tests
 # 5 and 6 pass; since the last good replies (4a9e67d) test 1 passes too, and tests 2 and 4 fail,
-# 7 of 9.
+# 7 of 9; test 10 (game 76 of 2026-12-06) fails.
 tengen-param seed 1
 tengen-param threads 1
 tengen-param playouts 20000
@@ -70,3 +70,12 @@ loadsgf sgf/pachi19-10.sgf
 loadsgf sgf/pachi19-09.sgf
 9 reg_genmove w
 #? [S9]
+
+# 9x9 game 76 of the match on 9505f43, move 71: A7 joins A6 to the top group; Black then fills A5
+# and takes White's left side, which has one eye (A3), and wins (GNU Go's reg_genmove; GNU Go
+# playing both sides from A7 on reaches B+9.5; value after A7 0.999 at seeds 1 and 2, after every
+# other move, pass included, 0.03 or less). tengen passed, its search never trying A7: with no UCB
+# exploration, a move whose AMAF is as bad as every other's is not visited once.
+loadsgf sgf/pachi9-76.sgf
+10 reg_genmove b
+#? [A7]*
