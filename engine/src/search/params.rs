@@ -53,6 +53,12 @@ tunables! {
         /// Virtual wins for an atari that captures by a working ladder, and virtual losses for
         /// an extension that runs into one.
         prior_ladder: f32 = 30.0, 0.0..=1e4;
+        /// Virtual losses for an atari that starts a ladder the chain runs out of (chasing
+        /// it only strengthens it) and captures nothing; 0 (off) until a match measures it.
+        prior_ladder_chase: f32 = 0.0, 0.0..=1e4;
+        /// Virtual wins for extending a chain in atari to two liberties where no ladder
+        /// catches it (`prior_escape` is for three or more); 0 (off) until a match measures it.
+        prior_ladder_run: f32 = 0.0, 0.0..=1e4;
         /// Virtual wins for a move matching a 3x3 shape pattern (michi 10).
         prior_pattern: f32 = 10.0, 0.0..=1e4;
         /// Virtual wins for a move at common-fate-graph distance 1 from the last move (michi 24).

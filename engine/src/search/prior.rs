@@ -9,7 +9,7 @@ use crate::geometry::MAX_POINTS;
 use crate::patterns::PatternModel;
 use crate::tactics::liberties::captured_stones;
 use crate::tactics::shapes::is_shape;
-use crate::tactics::{liberties_after, self_atari_stones, Budget, LadderReader};
+use crate::tactics::{liberties_after, self_atari_stones, Budget, LadderReader, Verdict};
 use crate::types::{Cell, Color, Move, Point};
 
 /// Distances to the nearest stone are counted up to this (the line priors look no farther).
@@ -27,9 +27,12 @@ pub struct PriorScratch {
     gammas: [f32; MAX_POINTS],
     ladders: LadderReader,
     /// Ladder tactics of this node's position, per point: the move captures by starting a
-    /// working ladder, or it extends a chain into one.
+    /// working ladder, or it extends a chain into one; it starts a ladder that fails (the
+    /// chain gets out), or it extends a chain in atari to two liberties and out of the ladder.
     ladder_wins: [bool; MAX_POINTS],
     ladder_losses: [bool; MAX_POINTS],
+    ladder_chases: [bool; MAX_POINTS],
+    ladder_escapes: [bool; MAX_POINTS],
 }
 
 impl PriorScratch {
@@ -42,16 +45,26 @@ impl PriorScratch {
             ladders: LadderReader::new(Budget::THOROUGH),
             ladder_wins: [false; MAX_POINTS],
             ladder_losses: [false; MAX_POINTS],
+            ladder_chases: [false; MAX_POINTS],
+            ladder_escapes: [false; MAX_POINTS],
         }
     }
 
     /// Find the ladders of `board` with `color` to move: ataris on opponent chains with two
-    /// liberties that capture them in a ladder, and extensions of own chains in atari that die
-    /// in one.
+    /// liberties that capture them in a ladder or that the chain runs from (a read that ran
+    /// out of budget says neither), and extensions of own chains in atari to two liberties
+    /// that die in a ladder or get out of it.
     pub fn compute_ladders(&mut self, board: &Board, color: Color) {
         let geo = board.geometry();
-        self.ladder_wins[..geo.array_len()].fill(false);
-        self.ladder_losses[..geo.array_len()].fill(false);
+        let len = geo.array_len();
+        for marks in [
+            &mut self.ladder_wins,
+            &mut self.ladder_losses,
+            &mut self.ladder_chases,
+            &mut self.ladder_escapes,
+        ] {
+            marks[..len].fill(false);
+        }
         let opp = color.opponent();
         for p in geo.points() {
             let Some(owner) = board.at(p).color() else {
@@ -63,16 +76,25 @@ impl PriorScratch {
             let (libs, n) = board.liberties::<3>(p);
             if owner == opp && n == 2 {
                 for a in [libs[0], libs[1]] {
-                    if self_atari_stones(board, color, a) == 0
-                        && self.ladders.atari(board, color, a, p).captured()
-                    {
-                        self.ladder_wins[a.index()] = true;
+                    if self_atari_stones(board, color, a) != 0 {
+                        continue;
+                    }
+                    match self.ladders.atari(board, color, a, p) {
+                        Verdict::Captured => self.ladder_wins[a.index()] = true,
+                        Verdict::Escapes if captured_stones(board, color, a) == 0 => {
+                            self.ladder_chases[a.index()] = true;
+                        }
+                        _ => {}
                     }
                 }
             } else if owner == color && n == 1 {
                 let lib = libs[0];
-                if self.ladders.extension(board, color, lib, p).captured() {
-                    self.ladder_losses[lib.index()] = true;
+                if liberties_after::<3>(board, color, lib) == 2 {
+                    match self.ladders.extension(board, color, lib, p) {
+                        Verdict::Captured => self.ladder_losses[lib.index()] = true,
+                        Verdict::Escapes => self.ladder_escapes[lib.index()] = true,
+                        Verdict::OutOfBudget => {}
+                    }
                 }
             }
         }
@@ -226,8 +248,15 @@ pub fn expand_moves(
         if scratch.ladder_losses[p.index()] {
             add(params.prior_ladder, 0.0);
         }
-        if escapes && self_atari == 0 && liberties_after::<3>(board, color, p) >= 3 {
-            add(params.prior_escape, params.prior_escape);
+        if scratch.ladder_chases[p.index()] {
+            add(params.prior_ladder_chase, 0.0);
+        }
+        if escapes && self_atari == 0 {
+            if liberties_after::<3>(board, color, p) >= 3 {
+                add(params.prior_escape, params.prior_escape);
+            } else if scratch.ladder_escapes[p.index()] {
+                add(params.prior_ladder_run, params.prior_ladder_run);
+            }
         }
         if self_atari > 1 {
             add(params.prior_self_atari, 0.0);
@@ -426,5 +455,82 @@ mod tests {
         }
         // The shares are the square roots of probabilities that add up to 1.
         assert!((total - 1.0).abs() < 0.05, "{total}");
+    }
+
+    #[test]
+    fn an_atari_the_chain_runs_from_costs_and_running_earns() {
+        // White E5 against Black D5 E6 F6: Black's atari at E4 starts a ladder to the lower
+        // right; a White stone at G3 breaks it.
+        let rows = |breaker: char| {
+            format!(
+                ". . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . X X . . .
+                 . . . X O . . . .
+                 . . . . . . . . .
+                 . . . . . . {breaker} . .
+                 . . . . . . . . .
+                 . . . . . . . . ."
+            )
+        };
+        let open = Board::from_ascii(&rows('.')).unwrap();
+        let broken = Board::from_ascii(&rows('O')).unwrap();
+        let prior = |b: &Board, color: Color, at: &str, params: &SearchParams| {
+            let mut out = Vec::new();
+            expand_moves(b, color, params, &mut PriorScratch::new(), &mut out);
+            let mv = Move::Play(pt(b, at));
+            *out.iter().find(|p| p.mv == mv).unwrap()
+        };
+        let plain = SearchParams {
+            prior_ladder_chase: 0.0,
+            prior_ladder_run: 0.0,
+            ..SearchParams::default()
+        };
+        let chase = SearchParams {
+            prior_ladder_chase: 20.0,
+            ..plain.clone()
+        };
+        let mut reader = LadderReader::new(Budget::THOROUGH);
+        let (e4, e5) = (pt(&open, "E4"), pt(&open, "E5"));
+        assert!(reader.atari(&open, Color::Black, e4, e5).captured());
+        assert_eq!(
+            reader.atari(&broken, Color::Black, e4, e5),
+            Verdict::Escapes
+        );
+        // The working ladder earns its wins whatever the chase costs.
+        let (a, b) = (
+            prior(&open, Color::Black, "E4", &plain),
+            prior(&open, Color::Black, "E4", &chase),
+        );
+        assert_eq!((a.visits, a.wins), (b.visits, b.wins));
+        assert!(a.wins >= plain.prior_ladder);
+        // The broken one is a chase: 20 virtual losses more.
+        let (a, b) = (
+            prior(&broken, Color::Black, "E4", &plain),
+            prior(&broken, Color::Black, "E4", &chase),
+        );
+        assert_eq!((b.visits - a.visits, b.wins - a.wins), (20.0, 0.0));
+        // After the atari, White's extension to two liberties: into the working ladder it
+        // costs, out of the broken one it earns what running out of a ladder is worth.
+        let mut open = open;
+        let mut broken = broken;
+        open.play(Color::Black, Move::Play(e4)).unwrap();
+        broken.play(Color::Black, Move::Play(e4)).unwrap();
+        let run = SearchParams {
+            prior_ladder_run: 15.0,
+            ..plain.clone()
+        };
+        let (a, b) = (
+            prior(&broken, Color::White, "F5", &plain),
+            prior(&broken, Color::White, "F5", &run),
+        );
+        assert_eq!((b.visits - a.visits, b.wins - a.wins), (15.0, 15.0));
+        let (a, b) = (
+            prior(&open, Color::White, "F5", &plain),
+            prior(&open, Color::White, "F5", &run),
+        );
+        assert_eq!((a.visits, a.wins), (b.visits, b.wins));
+        assert!(b.visits - b.wins >= plain.prior_ladder);
     }
 }
