@@ -26,13 +26,20 @@ pub struct PriorScratch {
     queue: [u16; MAX_POINTS * 2],
     gammas: [f32; MAX_POINTS],
     ladders: LadderReader,
-    /// Ladder tactics of this node's position, per point: the move captures by starting a
-    /// working ladder, or it extends a chain into one; it starts a ladder that fails (the
-    /// chain gets out), or it extends a chain in atari to two liberties and out of the ladder.
-    ladder_wins: [bool; MAX_POINTS],
-    ladder_losses: [bool; MAX_POINTS],
-    ladder_chases: [bool; MAX_POINTS],
-    ladder_escapes: [bool; MAX_POINTS],
+    /// Ladder tactics of this node's position, per point: the [`ladder`] marks of the move.
+    ladders_at: [u8; MAX_POINTS],
+}
+
+/// What a move does in a ladder, as bits of [`PriorScratch`]'s marks (a move may do several).
+mod ladder {
+    /// Captures by starting a working ladder.
+    pub const WIN: u8 = 1;
+    /// Extends a chain in atari into a ladder that catches it.
+    pub const LOSS: u8 = 2;
+    /// Starts a ladder the chain runs out of, and captures nothing.
+    pub const CHASE: u8 = 4;
+    /// Extends a chain in atari to two liberties where no ladder catches it.
+    pub const RUN: u8 = 8;
 }
 
 impl PriorScratch {
@@ -43,10 +50,7 @@ impl PriorScratch {
             queue: [0; MAX_POINTS * 2],
             gammas: [0.0; MAX_POINTS],
             ladders: LadderReader::new(Budget::THOROUGH),
-            ladder_wins: [false; MAX_POINTS],
-            ladder_losses: [false; MAX_POINTS],
-            ladder_chases: [false; MAX_POINTS],
-            ladder_escapes: [false; MAX_POINTS],
+            ladders_at: [0; MAX_POINTS],
         }
     }
 
@@ -56,15 +60,7 @@ impl PriorScratch {
     /// that die in a ladder or get out of it.
     pub fn compute_ladders(&mut self, board: &Board, color: Color) {
         let geo = board.geometry();
-        let len = geo.array_len();
-        for marks in [
-            &mut self.ladder_wins,
-            &mut self.ladder_losses,
-            &mut self.ladder_chases,
-            &mut self.ladder_escapes,
-        ] {
-            marks[..len].fill(false);
-        }
+        self.ladders_at[..geo.array_len()].fill(0);
         let opp = color.opponent();
         for p in geo.points() {
             let Some(owner) = board.at(p).color() else {
@@ -80,9 +76,9 @@ impl PriorScratch {
                         continue;
                     }
                     match self.ladders.atari(board, color, a, p) {
-                        Verdict::Captured => self.ladder_wins[a.index()] = true,
+                        Verdict::Captured => self.ladders_at[a.index()] |= ladder::WIN,
                         Verdict::Escapes if captured_stones(board, color, a) == 0 => {
-                            self.ladder_chases[a.index()] = true;
+                            self.ladders_at[a.index()] |= ladder::CHASE;
                         }
                         _ => {}
                     }
@@ -91,8 +87,8 @@ impl PriorScratch {
                 let lib = libs[0];
                 if liberties_after::<3>(board, color, lib) == 2 {
                     match self.ladders.extension(board, color, lib, p) {
-                        Verdict::Captured => self.ladder_losses[lib.index()] = true,
-                        Verdict::Escapes => self.ladder_escapes[lib.index()] = true,
+                        Verdict::Captured => self.ladders_at[lib.index()] |= ladder::LOSS,
+                        Verdict::Escapes => self.ladders_at[lib.index()] |= ladder::RUN,
                         Verdict::OutOfBudget => {}
                     }
                 }
@@ -242,19 +238,20 @@ pub fn expand_moves(
             add(bonus, bonus);
         }
         let self_atari = self_atari_stones(board, color, p);
-        if scratch.ladder_wins[p.index()] {
+        let ladder_marks = scratch.ladders_at[p.index()];
+        if ladder_marks & ladder::WIN != 0 {
             add(params.prior_ladder, params.prior_ladder);
         }
-        if scratch.ladder_losses[p.index()] {
+        if ladder_marks & ladder::LOSS != 0 {
             add(params.prior_ladder, 0.0);
         }
-        if scratch.ladder_chases[p.index()] {
+        if ladder_marks & ladder::CHASE != 0 {
             add(params.prior_ladder_chase, 0.0);
         }
         if escapes && self_atari == 0 {
             if liberties_after::<3>(board, color, p) >= 3 {
                 add(params.prior_escape, params.prior_escape);
-            } else if scratch.ladder_escapes[p.index()] {
+            } else if ladder_marks & ladder::RUN != 0 {
                 add(params.prior_ladder_run, params.prior_ladder_run);
             }
         }
