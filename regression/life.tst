@@ -223,3 +223,19 @@ loadsgf sgf/seki-held-up-by-dead-stones.sgf
 #? [.*P1 Q1 R1 S1.*]
 172 final_score
 #? [W\+10\.5]
+
+# --- Chains joined by two shared liberties live together (the connected step of
+# engine/src/life/dead_stones.rs): a composed ending. White's C1 D1 C2 D2 and the group
+# E3-J3 F2 G2 F1 G1 share E1 and E2, one eye for both; the group's other side is a seki with
+# Black's H1 and J2 in the corner (White filling H2 lets Black throw in at E2 and take the
+# four). The playouts, in which White fills its own liberties, kill the four; the step keeps
+# them alive with the group. Nothing is dead, and Black wins by 2.5 (GNU Go counts the same).
+loadsgf sgf/connected-by-two-liberties.sgf
+180 final_status_list dead
+#? []
+181 final_score
+#? [B\+2\.5]
+# Known failure: GNU Go lists the corner (White's group, its four, H1 and J2) in seki; tengen
+# calls them alive, which counts the same by area but not by territory.
+182 final_status_list seki
+#? [.*C1 D1 C2 D2.*]*
