@@ -54,10 +54,11 @@ tunables! {
         /// an extension that runs into one.
         prior_ladder: f32 = 30.0, 0.0..=1e4;
         /// Virtual losses for an atari that starts a ladder the chain runs out of (chasing
-        /// it only strengthens it) and captures nothing; 0 (off) until a match measures it.
+        /// it only strengthens it) and captures nothing. 0 (off): 30, with `prior_ladder_run`
+        /// 15, was even with both off in 13x13 self-play (`docs/performance-log.md`).
         prior_ladder_chase: f32 = 0.0, 0.0..=1e4;
         /// Virtual wins for extending a chain in atari to two liberties where no ladder
-        /// catches it (`prior_escape` is for three or more); 0 (off) until a match measures it.
+        /// catches it (`prior_escape` is for three or more). 0 (off), as `prior_ladder_chase`.
         prior_ladder_run: f32 = 0.0, 0.0..=1e4;
         /// Virtual wins for a move matching a 3x3 shape pattern (michi 10).
         prior_pattern: f32 = 10.0, 0.0..=1e4;
