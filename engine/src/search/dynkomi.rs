@@ -8,11 +8,11 @@
 //! search plays for the real result (Baudiš 2011, "Balancing MCTS by dynamically adjusting the
 //! komi value").
 //!
-//! - **Linear** (the default): `dynkomi_per_stone` points a handicap stone at the start, falling
-//!   in a straight line to none once `dynkomi_fill` of the board's points have been played.
-//! - **Adaptive** (`dynkomi_adaptive`): the same fall, but the starting allowance is not fixed:
-//!   after each of our moves it grows by `dynkomi_step` points in our favour while the chosen
-//!   move's win rate is below `dynkomi_red`, and shrinks by as much while it is above
+//! - **Linear**: `dynkomi_per_stone` points a handicap stone at the start, falling in a straight
+//!   line to none once `dynkomi_fill` of the board's points have been played.
+//! - **Adaptive** (`dynkomi_adaptive`, the default): the same fall, but the starting allowance is
+//!   not fixed: after each of our moves it grows by `dynkomi_step` points in our favour while
+//!   the chosen move's win rate is below `dynkomi_red`, and shrinks by as much while it is above
 //!   `dynkomi_green`, so that the win rate stays where the search tells moves apart best. It
 //!   never goes below the real komi nor above twice the linear start.
 //!
@@ -123,9 +123,17 @@ mod tests {
         g
     }
 
+    /// The linear fall alone, whatever the default.
+    fn linear() -> SearchParams {
+        SearchParams {
+            dynkomi_adaptive: false,
+            ..SearchParams::default()
+        }
+    }
+
     #[test]
     fn linear_extra_falls_from_the_start_to_none() {
-        let params = SearchParams::default();
+        let params = linear();
         let d = DynamicKomi::default();
         let start = 4.0 * params.dynkomi_per_stone;
         assert_eq!(d.extra(&handicap_game(4, 0), Color::White, &params), start);
@@ -176,7 +184,7 @@ mod tests {
 
     #[test]
     fn linear_fall_ignores_the_win_rate() {
-        let params = SearchParams::default();
+        let params = linear();
         let g = handicap_game(4, 10);
         let mut d = DynamicKomi::default();
         let before = d.extra(&g, Color::White, &params);

@@ -135,8 +135,9 @@ tunables! {
         dynkomi_fill: f32 = 0.55, 0.01..=10.0;
         /// Adaptive dynamic komi: the allowance the fall starts from moves after each of our
         /// moves by `dynkomi_step` points, towards us while our win rate is below `dynkomi_red`,
-        /// away while it is above `dynkomi_green`; off until a match measures it.
-        dynkomi_adaptive: bool = false, 0..=1;
+        /// away while it is above `dynkomi_green`. On: giving GNU Go four stones on 19x19 it
+        /// went 11-9 where the linear fall went 5-15 (`docs/performance-log.md`).
+        dynkomi_adaptive: bool = true, 0..=1;
         /// See `dynkomi_adaptive`.
         dynkomi_red: f32 = 0.45, 0.0..=1.0;
         /// See `dynkomi_adaptive`.
