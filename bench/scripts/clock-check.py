@@ -10,11 +10,10 @@ moment the command line is written to the moment the reply's blank line arrives,
 moves, mean, longest, and how many took longer than the period. Exit status 1 when any did.
 """
 import argparse
-import subprocess
 import sys
 import time
 
-from gtp_pipe import gtp
+from gtp_pipe import gtp, spawn
 
 
 def main():
@@ -28,7 +27,7 @@ def main():
     main_time, period, stones = (int(x) for x in args.settings.split())
     limit = period if main_time == 0 else main_time + period
 
-    p = subprocess.Popen(engine, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    p = spawn(engine)
 
     def send(cmd):
         return gtp(p, cmd)

@@ -18,11 +18,10 @@ not finished (no group or mark to compare) are left out. Needs GNU Go
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
-from gtp_pipe import gtp
+from gtp_pipe import gtp, spawn
 
 GNUGO = "/usr/games/gnugo --mode gtp --level 10 --chinese-rules"
 
@@ -56,9 +55,7 @@ def main():
     records = [r for r in records if not r["agree"] and r["source"] not in aside]
     files = {}
     tally = {"players": 0, "tengen": 0, "neither": 0}
-    p = subprocess.Popen(
-        args.gnugo.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
+    p = spawn(args.gnugo)
     with tempfile.TemporaryDirectory() as tmp:
         for r in records:
             stones = disputed(r)

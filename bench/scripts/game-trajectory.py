@@ -19,20 +19,12 @@ Needs tengen built (`cargo build --release`) and, unless --no-gnugo, GNU Go
 """
 import argparse
 import re
-import shlex
-import subprocess
 import sys
 
-from gtp_pipe import gtp
+from gtp_pipe import gtp, spawn
 
 ENGINE = "target/release/tengen --threads 1 --playouts 5000"
 GNUGO = "/usr/games/gnugo --mode gtp --level 10 --chinese-rules"
-
-
-def start(cmd):
-    return subprocess.Popen(
-        shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
 
 
 def game_info(path):
@@ -91,14 +83,17 @@ def trajectory(path, args, engine, gnugo):
         samples.append((k, win, estimate))
         shown = "" if estimate is None else f"{estimate:+.1f}"
         print(f"  {k:4}  {to_move:>7}  {win:10.1f}%  {lead:+8.1f}  {shown:>6}  {mine} / {theirs}")
-    falls = [(b[1] - a[1], a[0], b[0]) for a, b in zip(samples, samples[1:])]
+    largest_fall(samples, 1, "tengen's win rate")
+    if gnugo:
+        largest_fall(samples, 2, "GNU Go's estimate")
+
+
+def largest_fall(samples, i, what):
+    """Name the two successive samples between which value `i` of (move, win, estimate) fell most."""
+    falls = [(b[i] - a[i], a[0], b[0]) for a, b in zip(samples, samples[1:])]
     if falls:
         drop, a, b = min(falls)
-        print(f"  largest fall of tengen's win rate: {drop:+.1f} points between moves {a} and {b}")
-    gnu = [(b[2] - a[2], a[0], b[0]) for a, b in zip(samples, samples[1:]) if a[2] is not None]
-    if gnu:
-        drop, a, b = min(gnu)
-        print(f"  largest fall of GNU Go's estimate: {drop:+.1f} points between moves {a} and {b}")
+        print(f"  largest fall of {what}: {drop:+.1f} points between moves {a} and {b}")
 
 
 def main():
@@ -113,8 +108,8 @@ def main():
     args = ap.parse_args()
     if args.every < 1 or args.start < 0:
         sys.exit("--every must be at least 1 and --from at least 0")
-    engine = start(args.engine)
-    gnugo = None if args.no_gnugo else start(args.gnugo)
+    engine = spawn(args.engine)
+    gnugo = None if args.no_gnugo else spawn(args.gnugo)
     for path in args.games:
         trajectory(path, args, engine, gnugo)
     for p in (engine, gnugo):

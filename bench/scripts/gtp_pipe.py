@@ -1,5 +1,13 @@
-"""One GTP command to an engine on a pipe, for the scripts that drive engines themselves."""
+"""A GTP engine on a pipe and one command to it, for the scripts that drive engines themselves."""
+import shlex
+import subprocess
 import sys
+
+
+def spawn(cmd):
+    """Start the engine `cmd` (a command line, or its words as a list) with text-mode pipes."""
+    words = shlex.split(cmd) if isinstance(cmd, str) else cmd
+    return subprocess.Popen(words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
 def gtp(p, cmd):

@@ -15,12 +15,11 @@ previous reply, so that no pending input cuts a search short. Needs valgrind
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
 from bench_positions import positions
-from gtp_pipe import gtp
+from gtp_pipe import gtp, spawn
 
 
 def instructions(engine, size, moves, search, playouts):
@@ -30,7 +29,7 @@ def instructions(engine, size, moves, search, playouts):
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out",
                f"--log-file={log}"] + engine + ["--threads", "1", "--seed", "1",
                                                  "--playouts", str(playouts)]
-        p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        p = spawn(cmd)
         colour = "b"
         script = [f"boardsize {size}", "clear_board", "komi 7.5"]
         for mv in moves.split():
