@@ -418,9 +418,10 @@ impl GameRecord {
 
     /// Replay the record into a game under `rules` (komi from the record when it has one).
     /// With `before_move = Some(n)`, stop at the position before move `n` (1-based, as GTP's
-    /// `loadsgf file n`); moves past the end are ignored. Moves are played as recorded, ko and
-    /// superko unchecked ([`Game::play_recorded`]); a move on an occupied point or a suicide the
-    /// rules forbid is an error.
+    /// `loadsgf file n`: `1` is the setup position), with move `n`'s colour to play; moves past
+    /// the end are ignored. Moves are played as recorded, ko and superko unchecked
+    /// ([`Game::play_recorded`]); a move on an occupied point or a suicide the rules forbid is
+    /// an error.
     pub fn replay(&self, rules: Rules, before_move: Option<usize>) -> Result<Game, SgfError> {
         let mut rules = rules;
         if let Some(k) = self.komi {
@@ -430,7 +431,8 @@ impl GameRecord {
         let limit = before_move.map_or(usize::MAX, |n| n.saturating_sub(1));
         let mut played = 0;
         for (i, node) in self.nodes.iter().enumerate() {
-            if played >= limit {
+            if let Some((color, _)) = node.mv.filter(|_| played >= limit) {
+                game.set_to_move(color);
                 break;
             }
             let handicap_root = i == 0
@@ -531,6 +533,7 @@ pub fn sgf_points(v: &str, geo: Geometry) -> Result<Vec<Point>, SgfError> {
 mod tests {
     use super::*;
     use crate::coord::parse_move;
+    use crate::types::Cell;
 
     #[test]
     fn reads_root_info_setup_and_moves() {
@@ -560,6 +563,27 @@ mod tests {
         let g = r.replay(Rules::chinese(), Some(2)).unwrap();
         assert_eq!(g.move_count(), 1);
         assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn the_position_before_the_first_move_keeps_the_setup() {
+        // A problem: stones set up in the root, then the moves of its solution; the second
+        // move is Black's again (a tenuki by White left out).
+        let text = "(;SZ[9]AB[aa][bb]AW[cc];B[dd];B[ee])";
+        let r = GameRecord::parse(text).unwrap();
+        let geo = Geometry::new(9).unwrap();
+        let at = |g: &Game, v: &str| g.board().at(parse_move(v, geo).unwrap().point().unwrap());
+        let g = r.replay(Rules::chinese(), Some(1)).unwrap();
+        assert_eq!(g.move_count(), 0);
+        assert_eq!(at(&g, "A9").color(), Some(Color::Black));
+        assert_eq!(at(&g, "B8").color(), Some(Color::Black));
+        assert_eq!(at(&g, "C7").color(), Some(Color::White));
+        assert_eq!(at(&g, "D6"), Cell::Empty);
+        // Before move 2, the colour of move 2 is to play, whoever played move 1.
+        let g = r.replay(Rules::chinese(), Some(2)).unwrap();
+        assert_eq!(g.move_count(), 1);
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(at(&g, "E5"), Cell::Empty);
     }
 
     #[test]
