@@ -9,7 +9,9 @@
 # Fuego's source tree (the Fuego project, fuego.sourceforge.net). Commands only Fuego knows fail
 # on other engines: a failing setup line counts as an error of its file, a failing test as a
 # failure, so remove such lines first for a fair measure.
-# Default engine: target/release/tengen --threads 1 --playouts 20000 (deterministic: seed 1).
+# Default engine: target/release/tengen --threads 1 --playouts 20000 --seed 1 (deterministic). An
+# engine named here needs its own --seed for that: without one tengen draws a seed per process,
+# and Fuego's suites do not set it.
 # Runner: target/release/tengen-regress (cargo build --release -p tengen -p tengen-bench).
 set -euo pipefail
 usage="usage: outside-suites.sh SUITES OUT [ENGINE...]  (SUITES: a folder of Fuego's .tst suites)"
@@ -22,7 +24,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 regress=$root/target/release/tengen-regress
 [ -x "$regress" ] || { echo "outside-suites.sh: build $regress first" >&2; exit 2; }
 if [ $# -eq 0 ]; then
-  set -- "$root/target/release/tengen" --threads 1 --playouts 20000
+  set -- "$root/target/release/tengen" --threads 1 --playouts 20000 --seed 1
 fi
 # The runner starts the engine in each suite's folder: make its path absolute.
 if [ -e "$1" ]; then set -- "$(realpath "$1")" "${@:2}"; fi
