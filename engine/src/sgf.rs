@@ -431,10 +431,6 @@ impl GameRecord {
         let limit = before_move.map_or(usize::MAX, |n| n.saturating_sub(1));
         let mut played = 0;
         for (i, node) in self.nodes.iter().enumerate() {
-            if let Some((color, _)) = node.mv.filter(|_| played >= limit) {
-                game.set_to_move(color);
-                break;
-            }
             let handicap_root = i == 0
                 && self.handicap >= 2
                 && node.setup.len() == self.handicap
@@ -453,6 +449,10 @@ impl GameRecord {
                 }
             }
             if let Some((color, mv)) = node.mv {
+                if played >= limit {
+                    game.set_to_move(color);
+                    break;
+                }
                 game.play_recorded(color, mv)
                     .map_err(|e| SgfError(format!("move {}: {e}", played + 1)))?;
                 played += 1;
@@ -584,6 +584,13 @@ mod tests {
         assert_eq!(g.move_count(), 1);
         assert_eq!(g.to_move(), Color::Black);
         assert_eq!(at(&g, "E5"), Cell::Empty);
+        // Setup and a move in one node (as older files write the root): the setup comes first.
+        let r = GameRecord::parse("(;SZ[9]AB[aa]W[dd];B[ee])").unwrap();
+        let g = r.replay(Rules::chinese(), Some(1)).unwrap();
+        assert_eq!(g.move_count(), 0);
+        assert_eq!(at(&g, "A9").color(), Some(Color::Black));
+        assert_eq!(at(&g, "D6"), Cell::Empty);
+        assert_eq!(g.to_move(), Color::White);
     }
 
     #[test]
