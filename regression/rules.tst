@@ -70,3 +70,9 @@ loadsgf sgf/moves.sgf 3
 #? [E5]
 41 list_stones white
 #? [C3]
+# Before move 1: the setup stones alone (a problem file loaded as gogui-regress suites do).
+loadsgf sgf/problem.sgf 1
+42 list_stones black
+#? [C7 G3|G3 C7]
+43 list_stones white
+#? [E5]
