@@ -59,6 +59,9 @@ impl Mcts {
     ) -> (Tree, Analysis) {
         let start = Instant::now();
         let tree = self.prepare(game, color);
+        // The playouts start only now: taking over a large subtree of the last search can take
+        // a good part of a second, which the clock counts but the playout rate must not.
+        let playouts_start = Instant::now();
         let (komi, dynamic_komi) = self.playout_komi(game, color);
         let size = game.board().geometry().array_len();
         self.searches += 1;
@@ -103,6 +106,7 @@ impl Mcts {
                 params: &params,
                 limits,
                 start,
+                playouts_start,
                 stop,
                 interval,
             };
@@ -143,7 +147,11 @@ struct Watch<'a> {
     tree: &'a Tree,
     params: &'a SearchParams,
     limits: &'a SearchLimits,
+    /// When the move's search began (the clock runs from here) ...
     start: Instant,
+    /// ... and when its playouts began, after the tree was prepared (the playout rate counts
+    /// from here).
+    playouts_start: Instant,
     stop: &'a AtomicBool,
     /// How often to report progress, if at all.
     interval: Option<Duration>,
@@ -164,6 +172,7 @@ fn control(shared: &Shared, watch: &Watch, report: &mut dyn FnMut(&Analysis)) {
         }
         let now = Instant::now();
         let elapsed = now.saturating_duration_since(watch.start);
+        let searching = now.saturating_duration_since(watch.playouts_start);
         stalls.tick(now);
         if shared.deadline.is_some_and(|d| now >= d) {
             return;
@@ -173,7 +182,18 @@ fn control(shared: &Shared, watch: &Watch, report: &mut dyn FnMut(&Analysis)) {
         {
             return;
         }
-        if limits.early_stop && can_stop_early(shared, watch.params, limits, elapsed, &stalls) {
+        let done = shared
+            .playouts
+            .load(Ordering::Relaxed)
+            .min(shared.playout_limit);
+        if limits.early_stop
+            && can_stop_early(
+                shared,
+                watch.params,
+                done,
+                playouts_left(done, limits, elapsed, searching, &stalls),
+            )
+        {
             return;
         }
         if let Some(iv) = watch.interval {
@@ -226,28 +246,32 @@ impl Stalls {
     }
 }
 
-/// Can the controller stop now because no other move can overtake the most visited one in the
-/// rest of the budget?
-fn can_stop_early(
-    sh: &Shared,
-    params: &SearchParams,
+/// How many more playouts a search that has run `done` may run: what is left of a playout
+/// limit, and the time left at the rate of the playouts so far (over the `searching` time since
+/// they began, the stalls left out; the time left counts from the `elapsed` time since the
+/// search began). Infinite without either limit.
+fn playouts_left(
+    done: u64,
     limits: &SearchLimits,
     elapsed: Duration,
+    searching: Duration,
     stalls: &Stalls,
-) -> bool {
-    let done = sh.playouts.load(Ordering::Relaxed).min(sh.playout_limit);
-    if done < params.early_stop_min_playouts {
-        return false;
-    }
+) -> f64 {
     let mut remaining = f64::INFINITY;
     if let Some(t) = limits.time {
-        let rate = stalls.rate(done, elapsed);
+        let rate = stalls.rate(done, searching);
         remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
     }
     if let Some(n) = limits.playouts {
         remaining = remaining.min(n.saturating_sub(done) as f64);
     }
-    if !remaining.is_finite() {
+    remaining
+}
+
+/// Can the controller stop now, `done` playouts into the search, because no other move can
+/// overtake the most visited one in the `remaining` playouts of the budget?
+fn can_stop_early(sh: &Shared, params: &SearchParams, done: u64, remaining: f64) -> bool {
+    if done < params.early_stop_min_playouts || !remaining.is_finite() {
         return false;
     }
     let root = sh.tree.node(Tree::ROOT);
@@ -419,6 +443,31 @@ mod tests {
         let mut jitter = Stalls::new(start);
         jitter.tick(start + STALL - ms(1));
         assert_eq!(jitter.rate(1_000, ms(100)), 10_000.0);
+    }
+
+    #[test]
+    fn the_playouts_left_run_at_the_rate_since_the_playouts_began() {
+        // A move of 10 s whose first 0.12 s went to taking over the last search's subtree, then
+        // 100 playouts in 0.02 s: 5,000 a second for the 9.86 s left, not the 714 a second
+        // that counting from the start of the move would give (which stopped such searches
+        // at once when the subtree's best move led by some thousands of visits).
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let mut stalls = Stalls::new(start + ms(120));
+        for t in 1..=10 {
+            stalls.tick(start + ms(120) + CONTROL_TICK * t);
+        }
+        let limits = SearchLimits::time(Duration::from_secs(10));
+        let left = playouts_left(100, &limits, ms(140), ms(20), &stalls);
+        assert!((left - 5_000.0 * 9.86).abs() < 1.0, "{left}");
+        // A playout limit bounds it too; no limit at all leaves it infinite.
+        let both = SearchLimits {
+            playouts: Some(1_000),
+            ..limits
+        };
+        assert_eq!(playouts_left(100, &both, ms(140), ms(20), &stalls), 900.0);
+        let none = SearchLimits::unlimited();
+        assert!(playouts_left(100, &none, ms(140), ms(20), &stalls).is_infinite());
     }
 
     #[test]
