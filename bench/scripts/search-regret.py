@@ -126,7 +126,7 @@ def report(args):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("positions")
     p.add_argument("--out", required=True)
