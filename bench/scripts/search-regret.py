@@ -29,8 +29,8 @@ import json
 import os
 import re
 import statistics
-import subprocess
-import sys
+
+from gtp_pipe import gtp, spawn
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -59,25 +59,17 @@ def search(engine, line):
     head, to_move = line.rsplit("|", 1)
     fields = head.split()
     size, moves = fields[0], fields[1:]
-    commands = [f"boardsize {size}", "clear_board"]
-    commands += [f"play {moves[i]} {moves[i + 1]}" for i in range(0, len(moves), 2)]
-    commands.append(f"lz-genmove_analyze {to_move.strip()} 1000000")
-    p = subprocess.Popen(engine, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write("\n".join(commands) + "\n")
-    p.stdin.flush()
-    last, play = "", None
-    for out in p.stdout:
-        if out.startswith("?"):
-            sys.exit(f"the engine refused a command: {out.strip()}")
-        if out.startswith("info"):
-            last = out
-        elif out.startswith("play"):
-            play = out.split()[1]
-            break
-    p.stdin.write("quit\n")
-    p.stdin.flush()
+    p = spawn(engine)
+    gtp(p, f"boardsize {size}")
+    gtp(p, "clear_board")
+    for i in range(0, len(moves), 2):
+        gtp(p, f"play {moves[i]} {moves[i + 1]}")
+    # The reply: progress lines `info move ...`, the last the final one, then `play MOVE`.
+    reply = gtp(p, f"lz-genmove_analyze {to_move.strip()} 1000000").splitlines()
+    gtp(p, "quit")
     p.wait()
+    last = [l for l in reply if l.startswith("info")][-1]
+    play = next(l.split()[1] for l in reply if l.startswith("play"))
     candidates = {}
     for part in last.split("info move ")[1:]:
         t = part.split()
