@@ -1,7 +1,8 @@
 //! The playout policy: the move selector. Fast moves with Go knowledge (from [`crate::tactics`]):
 //! a ko fight in progress (when on), then in order around the last move (capture, escape,
-//! two-liberty fights, nakade, 3x3 shapes), then fill-board, then a random legal move. Every heuristic has a probability in
-//! [`PolicyParams`]; self-ataris are rejected with a probability. Nothing here allocates:
+//! two-liberty fights, nakade, 3x3 shapes), then fill-board, then a random legal move. Every
+//! heuristic has a probability in [`PolicyParams`]; self-ataris are rejected with a probability,
+//! and a fill that only shortens an own chain in a capturing race always. Nothing here allocates:
 //! candidates go into fixed arrays, and the ladder reader's boards are reserved once.
 
 use super::replies::Replies;
@@ -12,7 +13,8 @@ use crate::search::params::PolicyParams;
 use crate::tactics::nakade::nakade_point;
 use crate::tactics::shapes::is_shape;
 use crate::tactics::{
-    is_self_atari, liberties_after, pattern3x3, self_atari_stones, Budget, LadderReader,
+    fills_own_race_liberty, fills_own_space, fills_prisoner_space, is_self_atari, liberties_after,
+    pattern3x3, self_atari_stones, Budget, LadderReader,
 };
 use crate::types::{Cell, Color, Move, Point};
 
@@ -131,8 +133,8 @@ impl Policy {
         }
         if two {
             self.candidates.clear();
-            let useful_only = self.params.useful_ataris;
-            two_liberty_moves(board, color, last, useful_only, &mut self.candidates);
+            let (useful_only, race) = (self.params.useful_ataris, self.params.race_fills);
+            two_liberty_moves(board, color, last, useful_only, race, &mut self.candidates);
             if let Some(m) = self.pick(board, color, rng) {
                 return Some(m);
             }
@@ -286,8 +288,30 @@ impl Policy {
         }
         board.is_legal(color, p)
             && !board.is_eye(color, p)
-            && !(self_atari_stones(board, color, p) > self.params.self_atari_stones
-                && rng.chance(reject))
+            && !self.loses_race(board, color, p)
+            && !self.bad_self_atari(board, color, p, reject, rng)
+    }
+
+    /// With `race_fills`, would a `color` stone at `p` only shorten an own chain in a capturing
+    /// race (its own eye space, or the space around an opponent prisoner inside it)?
+    #[inline]
+    fn loses_race(&self, board: &Board, color: Color, p: Point) -> bool {
+        self.params.race_fills
+            && (fills_own_space(board, color, p) || fills_prisoner_space(board, color, p))
+    }
+
+    /// Is a `color` stone at `p` a self-atari of more than `self_atari_stones` stones, to
+    /// reject with probability `reject`?
+    #[inline]
+    fn bad_self_atari(
+        &self,
+        board: &Board,
+        color: Color,
+        p: Point,
+        reject: f32,
+        rng: &mut Rng,
+    ) -> bool {
+        self_atari_stones(board, color, p) > self.params.self_atari_stones && rng.chance(reject)
     }
 
     /// Own chains next to the last move in atari: capture an attacker in atari, or extend when
@@ -357,8 +381,12 @@ impl Policy {
             if board.is_eye(color, p) || !board.is_legal(color, p) {
                 continue;
             }
-            if self_atari_stones(board, color, p) > self.params.self_atari_stones
-                && rng.chance(self.params.self_atari_random)
+            let race = self.params.race_fills;
+            if race && fills_own_space(board, color, p) {
+                continue; // as an own eye
+            }
+            if self.bad_self_atari(board, color, p, self.params.self_atari_random, rng)
+                || (race && fills_prisoner_space(board, color, p))
             {
                 // Keep it only as a last resort: better than passing with moves left.
                 fallback = fallback.or(Some(p));
@@ -401,12 +429,14 @@ fn attackers_in_atari(board: &Board, chain: Point, out: &mut Candidates) {
 }
 
 /// Chains with two liberties at or next to the last move: atari the opponent's, lengthen ours.
-/// With `useful_only`, an atari only where the chain cannot run away (see [`atari_is_useful`]).
+/// With `useful_only`, an atari only where the chain cannot run away (see [`atari_is_useful`]);
+/// with `race`, none that only fills a liberty of ours in a capturing race.
 fn two_liberty_moves(
     board: &Board,
     color: Color,
     last: Point,
     useful_only: bool,
+    race: bool,
     out: &mut Candidates,
 ) {
     let geo = board.geometry();
@@ -440,6 +470,9 @@ fn two_liberty_moves(
                     continue;
                 }
                 let other = if l == libs[0] { libs[1] } else { libs[0] };
+                if race && fills_own_race_liberty(board, color, l, other) {
+                    continue;
+                }
                 if !useful_only || atari_is_useful(board, color, other) {
                     out.push(l);
                 }
@@ -458,7 +491,116 @@ fn atari_is_useful(board: &Board, color: Color, other: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_boards::pt;
+    use crate::test_boards::{board, pt};
+
+    /// White's A8-E8 chain holds the space A9-D9 with a black stone at C9 inside it and has one
+    /// more liberty, F9; with `walled` Black's wall on the seventh row takes its outside
+    /// liberties away, so that it is in a capturing race.
+    fn prisoner_in_eye_space(walled: bool) -> Board {
+        let wall = if walled { "X X X X X X" } else { ". . . . . ." };
+        board(&format!(
+            "O . X . O . . . .
+             O O O O O X . . .
+             {wall} . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . ."
+        ))
+    }
+
+    #[test]
+    fn a_chain_short_of_liberties_does_not_atari_a_prisoner_in_its_eye_space() {
+        let b = prisoner_in_eye_space(true);
+        let mut out = Candidates::new();
+        // The last move was C9 (Black's stone inside): B9 and D9 would atari it.
+        two_liberty_moves(&b, Color::White, pt(&b, "C9"), false, true, &mut out);
+        assert_eq!(out.len, 0);
+        for v in ["B9", "D9"] {
+            assert!(fills_prisoner_space(&b, Color::White, pt(&b, v)), "{v}");
+        }
+        // With its outside liberties the chain has nothing to lose: the atari is fine.
+        let b = prisoner_in_eye_space(false);
+        let mut out = Candidates::new();
+        two_liberty_moves(&b, Color::White, pt(&b, "C9"), false, true, &mut out);
+        assert_eq!(out.len, 2);
+        assert!(!fills_prisoner_space(&b, Color::White, pt(&b, "B9")));
+    }
+
+    /// Move 301 of a 19x19 game against Pachi (tengen Black, 60 s, 2026-12-07): Black's 26
+    /// stones H19-K8 (liberties G19, L11 its one eye, L13) race White's 29 J19-P18 (L13, N19).
+    /// White takes M18 N18 O18 at N19 and has a three-point eye, which beats Black's one: Black
+    /// is dead (GNU Go agrees, and the game went so).
+    fn race_of_a_big_eye() -> Board {
+        board(
+            ". . O . . O . X O O O O . O O X X . .
+             O O O O O O O X X X O X X X O O X X .
+             X X O X X O . O X O O O O O O O O X .
+             . X X X O O . O X X O O O X X O X X .
+             . X O . X O X O O X X O X X . X . . X
+             . . X X X X O O X X O O O X X X X . X
+             . . . O X X O O O X . O O X O O O X .
+             . X X X O O O . O X X O O X O X O X .
+             . O . X O . . . O X . X X O O X X . X
+             . O X X X O O O O X X X O O . O . X O
+             X X O . X O O X X X X O O . O . O O O
+             . O X X X X O X O X O O . . O . . . .
+             . O O O X X X O O O X X O O . . . . X
+             . . . X O O X X X O X . X O O . O . .
+             . O O O . O O O O O X X X X X O . . .
+             O X O . . O . . O X . X . . . X O O O
+             . X O . O X X . O X X O X X . X X O .
+             X O . O O X . X O X O O . . . . . X O
+             . O O O O X . . X X X O . . . . . X .",
+        )
+    }
+
+    /// How many of `runs` playouts from `start` (Black to move) leave Black's stone at `watch`
+    /// on the board, with the policy's `race_fills` as given.
+    fn black_lives(start: &Board, watch: Point, race_fills: bool, runs: usize) -> usize {
+        let mut policy = Policy::new(PolicyParams {
+            race_fills,
+            ..PolicyParams::default()
+        });
+        let mut rng = Rng::new(1);
+        let mut lives = 0;
+        for _ in 0..runs {
+            let mut b = start.clone();
+            let mut color = Color::Black;
+            let mut passes = 0;
+            while passes < 2 {
+                match policy.choose(&b, color, &mut rng) {
+                    Some(p) => {
+                        b.play_unchecked(color, p);
+                        passes = 0;
+                    }
+                    None => {
+                        b.pass();
+                        passes += 1;
+                    }
+                }
+                color = color.opponent();
+            }
+            lives += usize::from(b.at(watch) == Cell::Black);
+        }
+        lives
+    }
+
+    #[test]
+    fn with_race_fills_the_big_eye_wins_its_race_more_often_than_not() {
+        let start = race_of_a_big_eye();
+        let black = pt(&start, "K13");
+        let runs = 300;
+        let (with, without) = (
+            black_lives(&start, black, true, runs),
+            black_lives(&start, black, false, runs),
+        );
+        // Seed 1: 126 of 300 with, 186 without.
+        assert!(with * 2 < runs, "Black lived in {with} of {runs} playouts");
+        assert!(with < without, "{with} with race_fills, {without} without");
+    }
 
     #[test]
     fn captures_the_last_move_in_atari() {

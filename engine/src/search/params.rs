@@ -181,6 +181,11 @@ tunables! {
         /// its other liberty must leave it two liberties at most. Off, any atari whose stone
         /// keeps two liberties is played.
         useful_ataris: bool = false, 0..=1;
+        /// In a capturing race, keep a chain short of liberties from filling its own eye space
+        /// or the space around an opponent prisoner inside it (`tactics/liberties.rs`): no such
+        /// heuristic or random move, no such atari in the two-liberty fights. Off until a match
+        /// shows a gain: it judges a race of a lost 19x19 game better, even in self-play.
+        race_fills: bool = false, 0..=1;
         /// Play the vital point of a 3- to 6-point eye space next to the last move (Pachi 0.8).
         nakade: f32 = 0.8, 0.0..=1.0;
         /// Play a 3x3 shape pattern (hane, cut, ...) next to the last move (michi 0.95).

@@ -1,5 +1,7 @@
 //! What a stone on an empty point would do to liberties, found without playing it: how many
-//! liberties its chain would have, whether it is a self-atari, what it captures.
+//! liberties its chain would have, whether it is a self-atari, what it captures, and whether it
+//! only fills a liberty of a chain in a capturing race (its own eye space, or the space around
+//! an opponent prisoner inside it).
 
 use crate::board::Board;
 use crate::types::{Cell, Color, Point};
@@ -144,6 +146,79 @@ pub fn captured_stones(board: &Board, color: Color, p: Point) -> usize {
     neighbour_chain_stones(board, p, Cell::from(color.opponent()), true)
 }
 
+/// Is the empty point `p` next to one own chain and nothing else but empty points (it joins
+/// nothing and touches no opponent stone), a chain that would lose a liberty by filling it and
+/// have at most three left? Such a fill only shortens the chain in a capturing race (a big eye
+/// is worth more liberties than the eye it leaves), so the playouts leave it, like an own eye;
+/// an extension that gains liberties (out of atari) is no such fill.
+pub fn fills_own_space(board: &Board, color: Color, p: Point) -> bool {
+    let own = Cell::from(color);
+    let mut chain = None;
+    for a in board.geometry().neighbors(p.index()) {
+        match board.at_index(a) {
+            Cell::Border | Cell::Empty => {}
+            c if c == own => {
+                let id = board.chain_id(Point::new(a));
+                if *chain.get_or_insert(id) != id {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    // At most four liberties now means at most 16 pseudo-liberties (each liberty is next to
+    // at most four stones): a cheap test that spares walking long chains.
+    let Some(id) = chain else {
+        return false;
+    };
+    if board.pseudo_liberties(id) > 16 {
+        return false;
+    }
+    let after = liberties_after::<4>(board, color, p);
+    after <= 3 && after < board.liberty_count_upto::<5>(id)
+}
+
+/// Is the empty point `p`, with no empty neighbour, a liberty of an opponent two-liberty chain
+/// held inside our eye space, so that a stone there would only fill our own liberty in a race
+/// (see [`fills_own_race_liberty`])? The playouts leave such points to the end.
+pub fn fills_prisoner_space(board: &Board, color: Color, p: Point) -> bool {
+    if board.empty_neighbors(p) > 0 {
+        return false;
+    }
+    let opp = Cell::from(color.opponent());
+    board.geometry().neighbors(p.index()).into_iter().any(|a| {
+        // A prisoner is a small chain: a few pseudo-liberties.
+        board.at_index(a) == opp && board.pseudo_liberties(Point::new(a)) <= 6 && {
+            let (libs, n) = board.liberties::<3>(Point::new(a));
+            let other = if libs[0] == p { libs[1] } else { libs[0] };
+            n == 2 && fills_own_race_liberty(board, color, p, other)
+        }
+    })
+}
+
+/// Would `color`'s atari at `l` on an opponent chain whose other liberty is `other` only fill a
+/// liberty of our own chain, leaving it two (one fewer), one of them `other`? The opponent's
+/// chain is then a prisoner inside our eye space, and the atari loses a liberty in a capturing
+/// race: the opponent ataris us from outside, and taking the prisoner leaves us in atari again
+/// (a big eye with a stone on its vital point is worth more liberties left alone).
+pub fn fills_own_race_liberty(board: &Board, color: Color, l: Point, other: Point) -> bool {
+    let after = liberties_after::<3>(board, color, l);
+    if after > 2 {
+        return false;
+    }
+    let own = Cell::from(color);
+    let geo = board.geometry();
+    geo.neighbors(l.index()).into_iter().any(|a| {
+        board.at_index(a) == own && {
+            let id = board.chain_id(Point::new(a));
+            geo.neighbors(other.index())
+                .into_iter()
+                .any(|b| board.at_index(b) == own && board.chain_id(Point::new(b)) == id)
+                && after < board.liberty_count_upto::<3>(id)
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,5 +337,51 @@ mod tests {
         assert!(effect.is_self_atari());
         assert!(is_self_atari(&b, Color::Black, a1));
         assert_eq!(self_atari_stones(&b, Color::Black, a1), 1);
+    }
+
+    #[test]
+    fn a_chain_short_of_liberties_keeps_its_eye_space_open() {
+        // White's A8-D9 chain: liberties A9 B9 C9 (its eye space) and E9, shared with Black.
+        let raced = board(
+            ". . . O . . . . .
+             O O O O X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        for v in ["A9", "C9"] {
+            assert!(fills_own_space(&raced, Color::White, pt(&raced, v)), "{v}");
+        }
+        // E9 touches Black: filling it takes one of his liberties too.
+        assert!(!fills_own_space(&raced, Color::White, pt(&raced, "E9")));
+        let free = board(
+            ". . . O . . . . .
+             O O O O . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert!(!fills_own_space(&free, Color::White, pt(&free, "A9")));
+        // B9 gains C9 for the chain A8 B8 (two liberties before and after): no such fill.
+        let atari = board(
+            ". . . . . . . . .
+             O O X . . . . . .
+             X X X . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert!(!fills_own_space(&atari, Color::White, pt(&atari, "B9")));
     }
 }

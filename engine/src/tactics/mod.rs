@@ -18,5 +18,8 @@ pub mod pattern3;
 pub mod shapes;
 
 pub use ladder::{Budget, LadderReader, Verdict};
-pub use liberties::{is_self_atari, liberties_after, move_effect, self_atari_stones, MoveEffect};
+pub use liberties::{
+    fills_own_race_liberty, fills_own_space, fills_prisoner_space, is_self_atari, liberties_after,
+    move_effect, self_atari_stones, MoveEffect,
+};
 pub use pattern3::pattern3x3;
