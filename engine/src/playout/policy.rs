@@ -557,6 +557,29 @@ mod tests {
         )
     }
 
+    /// Plays the policy's moves on `b`, `first` to move, each checked legal, until two passes
+    /// in a row (true) or three moves a point (false).
+    fn play_out(policy: &mut Policy, b: &mut Board, first: Color, rng: &mut Rng) -> bool {
+        let limit = 3 * b.geometry().points_count();
+        let (mut color, mut passes, mut moves) = (first, 0, 0);
+        while passes < 2 && moves < limit {
+            match policy.choose(b, color, rng) {
+                Some(p) => {
+                    assert!(b.is_legal(color, p));
+                    b.play_unchecked(color, p);
+                    passes = 0;
+                }
+                None => {
+                    b.pass();
+                    passes += 1;
+                }
+            }
+            color = color.opponent();
+            moves += 1;
+        }
+        passes == 2
+    }
+
     /// How many of `runs` playouts from `start` (Black to move) leave Black's stone at `watch`
     /// on the board, with the policy's `race_fills` as given.
     fn black_lives(start: &Board, watch: Point, race_fills: bool, runs: usize) -> usize {
@@ -568,21 +591,7 @@ mod tests {
         let mut lives = 0;
         for _ in 0..runs {
             let mut b = start.clone();
-            let mut color = Color::Black;
-            let mut passes = 0;
-            while passes < 2 {
-                match policy.choose(&b, color, &mut rng) {
-                    Some(p) => {
-                        b.play_unchecked(color, p);
-                        passes = 0;
-                    }
-                    None => {
-                        b.pass();
-                        passes += 1;
-                    }
-                }
-                color = color.opponent();
-            }
+            assert!(play_out(&mut policy, &mut b, Color::Black, &mut rng));
             lives += usize::from(b.at(watch) == Cell::Black);
         }
         lives
@@ -674,26 +683,9 @@ mod tests {
         let mut rng = Rng::new(5);
         for size in [5, 9, 19] {
             let mut b = Board::new(size).unwrap();
-            let mut color = Color::Black;
-            let mut passes = 0;
-            let mut moves = 0;
-            while passes < 2 && moves < 3 * size * size {
-                match policy.choose(&b, color, &mut rng) {
-                    Some(p) => {
-                        assert!(b.is_legal(color, p));
-                        b.play_unchecked(color, p);
-                        passes = 0;
-                    }
-                    None => {
-                        b.pass();
-                        passes += 1;
-                    }
-                }
-                color = color.opponent();
-                moves += 1;
-            }
+            let ended = play_out(&mut policy, &mut b, Color::Black, &mut rng);
             b.check_invariants().unwrap();
-            assert!(passes == 2, "a {size}x{size} playout should end by passes");
+            assert!(ended, "a {size}x{size} playout should end by passes");
         }
     }
 }
