@@ -270,8 +270,9 @@ impl Policy {
         None
     }
 
-    /// Legal, not an own true eye, and not a self-atari of more than a few stones (rejected with
-    /// probability `reject`). The common case, two or more empty neighbours, needs no more
+    /// Legal, not an own true eye, not a fill that only shortens an own chain in a race (with
+    /// `race_fills`), and not a self-atari of more than a few stones (rejected with probability
+    /// `reject`). The common case, two or more empty neighbours, needs no more
     /// checks: such a point is no eye, no suicide, no self-atari and never the ko point.
     #[inline]
     fn acceptable(
