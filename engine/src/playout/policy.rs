@@ -2,7 +2,7 @@
 //! a ko fight in progress (when on), then in order around the last move (capture, escape,
 //! two-liberty fights, nakade, 3x3 shapes), then fill-board, then a random legal move. Every
 //! heuristic has a probability in [`PolicyParams`]; self-ataris are rejected with a probability,
-//! and a fill that only shortens an own chain in a capturing race always. Nothing here allocates:
+//! and, with `race_fills` (off by default), a fill that only shortens an own chain in a race. Nothing here allocates:
 //! candidates go into fixed arrays, and the ladder reader's boards are reserved once.
 
 use super::replies::Replies;

@@ -149,7 +149,7 @@ pub fn captured_stones(board: &Board, color: Color, p: Point) -> usize {
 /// Is the empty point `p` next to one own chain and nothing else but empty points (it joins
 /// nothing and touches no opponent stone), a chain that would lose a liberty by filling it and
 /// have at most three left? Such a fill only shortens the chain in a capturing race (a big eye
-/// is worth more liberties than the eye it leaves), so the playouts leave it, like an own eye;
+/// is worth more liberties than the eye it leaves): the playouts with `race_fills` leave it;
 /// an extension that gains liberties (out of atari) is no such fill.
 pub fn fills_own_space(board: &Board, color: Color, p: Point) -> bool {
     let own = Cell::from(color);
@@ -180,7 +180,7 @@ pub fn fills_own_space(board: &Board, color: Color, p: Point) -> bool {
 
 /// Is the empty point `p`, with no empty neighbour, a liberty of an opponent two-liberty chain
 /// held inside our eye space, so that a stone there would only fill our own liberty in a race
-/// (see [`fills_own_race_liberty`])? The playouts leave such points to the end.
+/// (see [`fills_own_race_liberty`])? The playouts with `race_fills` leave such points to the end.
 pub fn fills_prisoner_space(board: &Board, color: Color, p: Point) -> bool {
     if board.empty_neighbors(p) > 0 {
         return false;
@@ -190,8 +190,10 @@ pub fn fills_prisoner_space(board: &Board, color: Color, p: Point) -> bool {
         // A prisoner is a small chain: a few pseudo-liberties.
         board.at_index(a) == opp && board.pseudo_liberties(Point::new(a)) <= 6 && {
             let (libs, n) = board.liberties::<3>(Point::new(a));
-            let other = if libs[0] == p { libs[1] } else { libs[0] };
-            n == 2 && fills_own_race_liberty(board, color, p, other)
+            n == 2 && {
+                let other = if libs[0] == p { libs[1] } else { libs[0] };
+                fills_own_race_liberty(board, color, p, other)
+            }
         }
     })
 }
