@@ -5,9 +5,11 @@
 //! (each player's clock is the engine's own, `tengen_engine::time::Clock`); [`match_runner`] plays many, with [`openings`],
 //! [`results`] (the JSON-lines file), [`stats`] (Elo, SPRT) and [`report`] (summary, HTML);
 //! [`regress`] runs gogui-regress `.tst` files; [`counting`] measures tengen's count of finished
-//! games against their recorded results (`tengen-count`).
+//! games against their recorded results (`tengen-count`); [`foresight`] measures how well the playout
+//! policy alone foresees the end of those games (`tengen-playout-check`).
 
 pub mod counting;
+pub mod foresight;
 pub mod gtp_client;
 pub mod match_runner;
 pub mod openings;
