@@ -18,6 +18,8 @@ use tengen_engine::{Board, Cell, Color, Point};
 pub struct Position {
     pub board: Board,
     pub to_move: Color,
+    /// Moves of the record played to reach it.
+    pub moves_played: usize,
     /// The players' owner of every point (+1 Black, -1 White, 0 neither: dame and seki),
     /// indexed by [`Point::index`].
     pub owner: Vec<i8>,
@@ -114,13 +116,20 @@ pub fn position(game: &CountedGame, back: usize, min_rest: usize) -> Option<Posi
     Some(Position {
         board: start.board().clone(),
         to_move: start.to_move(),
+        moves_played: moves - back,
         owner,
         komi: start.rules().komi as f32,
     })
 }
 
-/// `playouts` playouts of `policy` from `pos`, compared with the players' count.
-pub fn check(pos: &Position, playouts: usize, policy: &mut Policy, rng: &mut Rng) -> Tally {
+/// `playouts` playouts of `policy` from `pos`, compared with the players' count; and the points
+/// the playouts gave to the wrong side more often than not.
+pub fn check(
+    pos: &Position,
+    playouts: usize,
+    policy: &mut Policy,
+    rng: &mut Rng,
+) -> (Tally, Vec<Point>) {
     let geo = pos.board.geometry();
     let points: Vec<Point> = geo.points().filter(|p| pos.owner[p.index()] != 0).collect();
     let area: i32 = geo.points().map(|p| i32::from(pos.owner[p.index()])).sum();
@@ -143,13 +152,17 @@ pub fn check(pos: &Position, playouts: usize, policy: &mut Policy, rng: &mut Rng
         playouts,
         ..Tally::default()
     };
+    let mut reversed = Vec::new();
     for &p in &points {
         let owner = f64::from(pos.owner[p.index()]);
         let mean = f64::from(owner_sum[p.index()]) / playouts.max(1) as f64;
         t.error += (owner - mean).abs() / 2.0;
-        t.reversed += usize::from(owner * mean < 0.0);
+        if owner * mean < 0.0 {
+            reversed.push(p);
+        }
     }
-    t
+    t.reversed = reversed.len();
+    (t, reversed)
 }
 
 /// The policy's moves from `to_move` on, until two passes in a row or three moves a point
@@ -232,15 +245,17 @@ mod tests {
         let game = settled();
         let mut policy = Policy::new(PolicyParams::default());
         let mut rng = Rng::new(1);
-        let end = check(&position(&game, 0, 0).unwrap(), 50, &mut policy, &mut rng);
+        let (end, none) = check(&position(&game, 0, 0).unwrap(), 50, &mut policy, &mut rng);
         assert_eq!(end.owned, 25);
         assert_eq!(end.right_winner, 50, "{end:?}");
         assert_eq!(end.error, 0.0, "{end:?}");
         assert_eq!(end.reversed, 0);
+        assert!(none.is_empty());
         // After six moves most of the board is open: the playouts end otherwise, often.
-        let early = check(&position(&game, 22, 0).unwrap(), 200, &mut policy, &mut rng);
+        let (early, reversed) = check(&position(&game, 22, 0).unwrap(), 200, &mut policy, &mut rng);
         assert!(early.mean_error() > 0.1, "{early:?}");
         assert!(early.right_winner < 200, "{early:?}");
+        assert_eq!(early.reversed, reversed.len());
         let mut sum = Tally::default();
         sum.add(&end);
         sum.add(&early);

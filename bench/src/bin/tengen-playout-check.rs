@@ -7,8 +7,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_bench::counting::{read_records, CountedGame};
 use tengen_bench::foresight::{check, policy_params, position, Tally};
+use tengen_engine::coord::move_text;
 use tengen_engine::playout::Policy;
 use tengen_engine::rng::Rng;
+use tengen_engine::Move;
 
 #[derive(Parser)]
 #[command(
@@ -39,7 +41,7 @@ struct Cli {
     /// A playout policy parameter, `NAME=VALUE` (repeatable), as `tengen --param` sets it.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
-    /// Print one line per position.
+    /// Print one line per position, with the points the playouts gave to the wrong side.
     #[arg(long, short = 'v')]
     verbose: bool,
     /// `.sgfs` files (one record per line) and `.sgf` files.
@@ -79,14 +81,21 @@ fn main() -> ExitCode {
             let Some(pos) = position(&game, cli.back, cli.min_rest) else {
                 continue;
             };
-            let t = check(&pos, cli.playouts, &mut policy, &mut rng);
+            let (t, reversed) = check(&pos, cli.playouts, &mut policy, &mut rng);
             if cli.verbose {
+                let geo = pos.board.geometry();
+                let points: Vec<String> = reversed
+                    .iter()
+                    .map(|&p| move_text(Move::Play(p), geo))
+                    .collect();
                 println!(
-                    "{source}: {} points, error {:.3}, reversed {}, right winner {:.2}",
+                    "{source} (move {}): {} points, error {:.3}, right winner {:.2}, reversed {}: {}",
+                    pos.moves_played,
                     t.owned,
                     t.mean_error(),
+                    t.winner_share(),
                     t.reversed,
-                    t.winner_share()
+                    points.join(" ")
                 );
             }
             total.add(&t);
