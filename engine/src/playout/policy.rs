@@ -366,7 +366,8 @@ impl Policy {
         None
     }
 
-    /// A random legal move that is not an own eye, rejecting self-ataris with a probability.
+    /// A random legal move that is not an own eye, rejecting self-ataris with a probability; a
+    /// rejected one is played only when nothing else is left and `self_atari_last_resort` is on.
     fn random(&self, board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
         let n = board.empty_count();
         if n == 0 {
@@ -389,13 +390,13 @@ impl Policy {
             if self.bad_self_atari(board, color, p, self.params.self_atari_random, rng)
                 || (race && fills_prisoner_space(board, color, p))
             {
-                // Keep it only as a last resort: better than passing with moves left.
+                // Keep it only as a last resort (with `self_atari_last_resort`), or pass.
                 fallback = fallback.or(Some(p));
                 continue;
             }
             return Some(p);
         }
-        fallback
+        fallback.filter(|_| self.params.self_atari_last_resort)
     }
 }
 
@@ -610,6 +611,33 @@ mod tests {
         // Seed 1: 126 of 300 with, 186 without.
         assert!(with * 2 < runs, "Black lived in {with} of {runs} playouts");
         assert!(with < without, "{with} with race_fills, {without} without");
+    }
+
+    #[test]
+    fn without_the_last_resort_a_seki_stays_a_seki() {
+        // Black's 13 stones (an eye at A5) and White's 9 (an eye at E1) share C3: whoever
+        // fills it puts its chain in atari, and the other captures it.
+        let start = board(
+            ". X X O O
+             X X X O O
+             X X . O O
+             X X X O O
+             X X X O .",
+        );
+        for last_resort in [false, true] {
+            let mut policy = Policy::new(PolicyParams {
+                self_atari_random: 1.0,
+                self_atari_last_resort: last_resort,
+                ..PolicyParams::default()
+            });
+            let mut rng = Rng::new(1);
+            for _ in 0..20 {
+                let mut b = start.clone();
+                assert!(play_out(&mut policy, &mut b, Color::Black, &mut rng));
+                let both = b.at(pt(&b, "B2")) == Cell::Black && b.at(pt(&b, "D2")) == Cell::White;
+                assert_eq!(both, !last_resort, "last resort {last_resort}:\n{b:?}");
+            }
+        }
     }
 
     #[test]

@@ -215,6 +215,10 @@ tunables! {
         self_atari_random: f32 = 0.6, 0.0..=1.0;
         /// Self-ataris of up to this many stones are fine (throw-ins, nakade).
         self_atari_stones: usize = 1, 0..=400;
+        /// When every other point is turned down, a random move may still be a turned-down
+        /// self-atari (or, with `race_fills`, a stone beside a prisoner) rather than a pass.
+        /// Off, the playout passes there, as both sides do in a seki.
+        self_atari_last_resort: bool = true, 0..=1;
     }
 }
 
