@@ -14,7 +14,7 @@ use std::hint::black_box;
 use tengen_engine::playout::Policy;
 use tengen_engine::search::bench::{position_game, run_position, POSITIONS};
 use tengen_engine::search::params::PolicyParams;
-use tengen_engine::{playout::playout_area, rng::Rng, Color, Move};
+use tengen_engine::{playout::playout_area, rng::Rng, Move};
 
 /// The middle-game bench positions (9x9 and 19x19).
 fn middle_games() -> impl Iterator<Item = &'static tengen_engine::search::bench::BenchPosition> {
@@ -62,24 +62,7 @@ fn policy_playouts(c: &mut Criterion) {
         group.bench_function(pos.name, |b| {
             b.iter(|| {
                 board.copy_from(&start);
-                let mut color: Color = first;
-                let mut passes = 0;
-                for _ in 0..limit {
-                    match policy.choose(&board, color, &mut rng) {
-                        Some(p) => {
-                            board.play_unchecked(color, p);
-                            passes = 0;
-                        }
-                        None => {
-                            board.pass();
-                            passes += 1;
-                            if passes == 2 {
-                                break;
-                            }
-                        }
-                    }
-                    color = color.opponent();
-                }
+                policy.play_out(&mut board, first, &mut rng, limit);
                 playout_area(&board)
             })
         });

@@ -139,7 +139,8 @@ pub fn check(
     let mut board = pos.board.clone();
     for _ in 0..playouts {
         board.copy_from(&pos.board);
-        play_out(policy, &mut board, pos.to_move, rng);
+        let limit = 3 * geo.points_count();
+        policy.play_out(&mut board, pos.to_move, rng, limit);
         for &p in &points {
             owner_sum[p.index()] += playout_owner(&board, p);
         }
@@ -163,29 +164,6 @@ pub fn check(
     }
     t.reversed = reversed.len();
     (t, reversed)
-}
-
-/// The policy's moves from `to_move` on, until two passes in a row or three moves a point
-/// (the search's playouts end the same way).
-fn play_out(policy: &mut Policy, board: &mut Board, to_move: Color, rng: &mut Rng) {
-    let limit = 3 * board.geometry().points_count();
-    let (mut color, mut passes) = (to_move, 0);
-    for _ in 0..limit {
-        if passes >= 2 {
-            break;
-        }
-        match policy.choose(board, color, rng) {
-            Some(p) => {
-                board.play_unchecked(color, p);
-                passes = 0;
-            }
-            None => {
-                board.pass();
-                passes += 1;
-            }
-        }
-        color = color.opponent();
-    }
 }
 
 #[cfg(test)]

@@ -86,21 +86,7 @@ fn light_playouts_allocate_nothing() {
 fn policy_playout(policy: &mut Policy, board: &mut Board, start: &Board, rng: &mut Rng) -> i32 {
     board.copy_from(start);
     let size = board.size();
-    let (mut color, mut passes, mut moves) = (Color::Black, 0, 0);
-    while passes < 2 && moves < 3 * size * size {
-        match policy.choose(board, color, rng) {
-            Some(p) => {
-                board.play_unchecked(color, p);
-                passes = 0;
-            }
-            None => {
-                board.pass();
-                passes += 1;
-            }
-        }
-        color = color.opponent();
-        moves += 1;
-    }
+    policy.play_out(board, Color::Black, rng, 3 * size * size);
     playout_area(board)
 }
 

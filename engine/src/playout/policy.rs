@@ -100,6 +100,34 @@ impl Policy {
         self.random(board, color, rng)
     }
 
+    /// Play the policy's moves on `board` from `to_move` on until two passes in a row or
+    /// `max_moves` moves, as a playout of the search does (which also records its moves for
+    /// AMAF). Returns the number of moves played (passes included).
+    pub fn play_out(
+        &mut self,
+        board: &mut Board,
+        mut to_move: Color,
+        rng: &mut Rng,
+        max_moves: usize,
+    ) -> usize {
+        let (mut passes, mut moves) = (0, 0);
+        while passes < 2 && moves < max_moves {
+            match self.choose(board, to_move, rng) {
+                Some(p) => {
+                    board.play_unchecked(to_move, p);
+                    passes = 0;
+                }
+                None => {
+                    board.pass();
+                    passes += 1;
+                }
+            }
+            to_move = to_move.opponent();
+            moves += 1;
+        }
+        moves
+    }
+
     /// The heuristics that answer the last move, in order.
     fn near_last_move(
         &mut self,
