@@ -26,16 +26,25 @@ pub fn random_move(board: &Board, color: Color, rng: &mut Rng) -> Option<Point> 
 
 /// Play light random moves from `board` (with `to_move` to play) until two passes in a row or
 /// `max_moves` moves. Returns the number of moves played (passes included).
-pub fn light_playout(
+pub fn light_playout(board: &mut Board, to_move: Color, rng: &mut Rng, max_moves: usize) -> usize {
+    play_until_passes(board, to_move, max_moves, |b, c| random_move(b, c, rng))
+}
+
+/// Play the moves `choose` gives (`None`: a pass) from `board`, `to_move` first, until two
+/// passes in a row or `max_moves` moves: the one loop of every playout outside the search
+/// (light, [`Policy::play_out`](crate::playout::Policy::play_out)). Returns the number of moves
+/// played (passes included).
+#[inline]
+pub fn play_until_passes(
     board: &mut Board,
     mut to_move: Color,
-    rng: &mut Rng,
     max_moves: usize,
+    mut choose: impl FnMut(&Board, Color) -> Option<Point>,
 ) -> usize {
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {
-        match random_move(board, to_move, rng) {
+        match choose(board, to_move) {
             Some(p) => {
                 board.play_unchecked(to_move, p);
                 passes = 0;

@@ -18,5 +18,5 @@ pub mod policy;
 mod replies;
 
 pub use count::{playout_area, playout_owner};
-pub use light::{light_playout, random_move};
+pub use light::{light_playout, play_until_passes, random_move};
 pub use policy::Policy;

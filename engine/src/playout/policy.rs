@@ -5,6 +5,7 @@
 //! and, with `race_fills` (off by default), a fill that only shortens an own chain in a race. Nothing here allocates:
 //! candidates go into fixed arrays, and the ladder reader's boards are reserved once.
 
+use super::light::play_until_passes;
 use super::replies::Replies;
 use crate::board::Board;
 use crate::patterns::PatternModel;
@@ -106,26 +107,11 @@ impl Policy {
     pub fn play_out(
         &mut self,
         board: &mut Board,
-        mut to_move: Color,
+        to_move: Color,
         rng: &mut Rng,
         max_moves: usize,
     ) -> usize {
-        let (mut passes, mut moves) = (0, 0);
-        while passes < 2 && moves < max_moves {
-            match self.choose(board, to_move, rng) {
-                Some(p) => {
-                    board.play_unchecked(to_move, p);
-                    passes = 0;
-                }
-                None => {
-                    board.pass();
-                    passes += 1;
-                }
-            }
-            to_move = to_move.opponent();
-            moves += 1;
-        }
-        moves
+        play_until_passes(board, to_move, max_moves, |b, c| self.choose(b, c, rng))
     }
 
     /// The heuristics that answer the last move, in order.
@@ -591,23 +577,14 @@ mod tests {
     /// in a row (true) or three moves a point (false).
     fn play_out(policy: &mut Policy, b: &mut Board, first: Color, rng: &mut Rng) -> bool {
         let limit = 3 * b.geometry().points_count();
-        let (mut color, mut passes, mut moves) = (first, 0, 0);
-        while passes < 2 && moves < limit {
-            match policy.choose(b, color, rng) {
-                Some(p) => {
-                    assert!(b.is_legal(color, p));
-                    b.play_unchecked(color, p);
-                    passes = 0;
-                }
-                None => {
-                    b.pass();
-                    passes += 1;
-                }
+        let moves = play_until_passes(b, first, limit, |b, c| {
+            let choice = policy.choose(b, c, rng);
+            if let Some(p) = choice {
+                assert!(b.is_legal(c, p));
             }
-            color = color.opponent();
-            moves += 1;
-        }
-        passes == 2
+            choice
+        });
+        moves < limit
     }
 
     /// How many of `runs` playouts from `start` (Black to move) leave Black's stone at `watch`
